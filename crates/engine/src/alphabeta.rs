@@ -1,0 +1,394 @@
+//! Negamax alpha-beta (fail-soft), the one search loop every game shares.
+//!
+//! Options switch on the refinements, each independently, so that each can be tested
+//! against plain [`minimax`](crate::minimax()) and measured on its own:
+//! move ordering, a transposition table, symmetry reduction through canonical keys,
+//! principal variation search (null windows), and the game's shortcuts (immediate wins,
+//! pruning of moves that lose at once). Mate distances are kept root-relative in the
+//! search and node-relative in the table.
+
+use std::time::Instant;
+
+use crate::game::{Game, GameKind};
+use crate::limits::{Budget, Limits, StopFlag};
+use crate::observer::{Observer, Silent};
+use crate::statistics::Statistics;
+use crate::table::{Bound, TranspositionTable};
+use crate::value::Value;
+
+/// A depth that no game reaches: "search to the end".
+pub const UNLIMITED_DEPTH: u32 = 10_000;
+
+/// Which refinements of alpha-beta to use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchOptions {
+    /// Transposition table size in MiB; 0 searches without a table.
+    pub table_megabytes: usize,
+    /// Key the table by [`Game::canonical_key`] so symmetric positions share entries.
+    pub symmetry: bool,
+    /// Try the table's move first, then the game's [`Game::order_moves`] order.
+    pub ordering: bool,
+    /// Principal variation search: null windows for all moves after the first.
+    pub principal_variation: bool,
+    /// Use [`Game::immediate_win`] and [`Game::prune_losing_moves`] (exact values are kept;
+    /// only the values of the skipped moves are never computed).
+    pub shortcuts: bool,
+}
+
+impl SearchOptions {
+    /// Plain alpha-beta: natural move order, no table, no refinements.
+    pub const PLAIN: SearchOptions = SearchOptions {
+        table_megabytes: 0,
+        symmetry: false,
+        ordering: false,
+        principal_variation: false,
+        shortcuts: false,
+    };
+
+    /// Everything on, with a table of `megabytes` MiB.
+    #[must_use]
+    pub const fn strong(megabytes: usize) -> SearchOptions {
+        SearchOptions { table_megabytes: megabytes, symmetry: true, ordering: true, principal_variation: true, shortcuts: true }
+    }
+}
+
+impl Default for SearchOptions {
+    fn default() -> Self {
+        SearchOptions::strong(64)
+    }
+}
+
+/// Where a position's results live in the table.
+#[derive(Clone, Copy, Debug)]
+struct TableKey {
+    key: u64,
+    /// The position's value is minus the stored one.
+    negated: bool,
+    /// The key is a canonical key (moves stored under it may be in another orientation).
+    canonical: bool,
+}
+
+/// A reusable alpha-beta searcher for one game type: it owns the table, move buffers,
+/// principal-variation storage and statistics, so repeated searches (for example every
+/// board of a contest input) share what they learned.
+///
+/// ```
+/// use gametree_engine::{minimax, Searcher, SearchOptions};
+/// use gametree_engine::testing::{RandomTree, TreeShape};
+/// let tree = RandomTree::<false>::generate(7, TreeShape::default());
+/// let mut searcher = Searcher::new(SearchOptions::default());
+/// let value = searcher.solve(&mut tree.root());
+/// assert_eq!(value, minimax(&mut tree.root()));
+/// ```
+pub struct Searcher<G: Game, O: Observer<G::Move> = Silent> {
+    options: SearchOptions,
+    table: Option<TranspositionTable<G::Move>>,
+    budget: Budget,
+    stopped: bool,
+    statistics: Statistics,
+    buffers: Vec<Vec<G::Move>>,
+    lines: Vec<Vec<G::Move>>,
+    observer: O,
+}
+
+impl<G: Game> Searcher<G, Silent> {
+    /// A searcher with these options and no limits.
+    #[must_use]
+    pub fn new(options: SearchOptions) -> Self {
+        Searcher::with_observer(options, Silent)
+    }
+}
+
+impl<G: Game, O: Observer<G::Move>> Searcher<G, O> {
+    /// A searcher that reports every node to `observer`.
+    pub fn with_observer(options: SearchOptions, observer: O) -> Self {
+        let table = (options.table_megabytes > 0).then(|| TranspositionTable::with_megabytes(options.table_megabytes));
+        Searcher {
+            options,
+            table,
+            budget: Budget::new(&Limits::UNLIMITED, StopFlag::new()),
+            stopped: false,
+            statistics: Statistics::default(),
+            buffers: Vec::new(),
+            lines: Vec::new(),
+            observer,
+        }
+    }
+
+    /// The options this searcher was made with.
+    #[must_use]
+    pub fn options(&self) -> SearchOptions {
+        self.options
+    }
+
+    /// Sets the node/time budget and stop flag for the following searches. The depth of
+    /// `limits` is not used here (see [`crate::iterative_deepening`]). Node and time
+    /// budgets count from this call.
+    pub fn set_limits(&mut self, limits: &Limits, stop: StopFlag) {
+        self.budget = Budget::new(limits, stop);
+        self.stopped = false;
+    }
+
+    /// Whether the last search was stopped by its budget (its result is then unreliable).
+    #[must_use]
+    pub fn stopped(&self) -> bool {
+        self.stopped
+    }
+
+    /// Counters accumulated since the searcher was made or last reset.
+    #[must_use]
+    pub fn statistics(&self) -> Statistics {
+        self.statistics
+    }
+
+    /// Resets the counters.
+    pub fn reset_statistics(&mut self) {
+        self.statistics = Statistics::default();
+    }
+
+    /// The table, if the searcher has one.
+    #[must_use]
+    pub fn table(&self) -> Option<&TranspositionTable<G::Move>> {
+        self.table.as_ref()
+    }
+
+    /// Gives back the observer.
+    pub fn into_observer(self) -> O {
+        self.observer
+    }
+
+    /// The exact value of `position` for its side to move (no depth limit, full window).
+    pub fn solve(&mut self, position: &mut G) -> Value {
+        self.search(position, UNLIMITED_DEPTH, Value::NEG_INFINITY, Value::INFINITY)
+    }
+
+    /// Searches `position` to `depth` plies with window `(alpha, beta)` and returns a
+    /// fail-soft value: exact if strictly inside the window, otherwise a bound on the
+    /// side of the window it fell.
+    pub fn search(&mut self, position: &mut G, depth: u32, alpha: Value, beta: Value) -> Value {
+        let started = Instant::now();
+        if let Some(table) = self.table.as_mut() {
+            table.new_search();
+        }
+        self.observer.enter(None, 0, alpha, beta);
+        let value = self.negamax(position, depth, 0, alpha, beta);
+        self.observer.leave(value);
+        self.statistics.time_us += started.elapsed().as_micros() as u64;
+        value
+    }
+
+    /// The principal variation of the last [`Searcher::search`], as far as it was
+    /// collected (table hits can cut it short; see [`crate::principal_line`]).
+    #[must_use]
+    pub fn principal_variation(&self) -> &[G::Move] {
+        self.lines.first().map_or(&[], Vec::as_slice)
+    }
+
+    /// Searches the position reached after `mv` one ply below a root, so that
+    /// remoteness counts from that root. Returns the value from the point of view of the
+    /// player making `mv`, and leaves the move's line (starting with `mv`) in `line`.
+    pub fn search_move(
+        &mut self,
+        position: &mut G,
+        mv: G::Move,
+        depth: u32,
+        alpha: Value,
+        beta: Value,
+        line: &mut Vec<G::Move>,
+    ) -> Value {
+        let started = Instant::now();
+        if let Some(table) = self.table.as_mut() {
+            table.new_search();
+        }
+        position.play(mv);
+        self.observer.enter(Some(mv), 1, -beta, -alpha);
+        let value = -self.negamax(position, depth.saturating_sub(1), 1, -beta, -alpha);
+        self.observer.leave(-value);
+        position.undo(mv);
+        line.clear();
+        line.push(mv);
+        if let Some(rest) = self.lines.get(1) {
+            line.extend_from_slice(rest);
+        }
+        self.statistics.time_us += started.elapsed().as_micros() as u64;
+        value
+    }
+
+    fn table_key(&self, position: &G) -> Option<TableKey> {
+        self.table.as_ref()?;
+        if self.options.symmetry {
+            if let Some(canonical) = position.canonical_key() {
+                return Some(TableKey { key: canonical.key, negated: canonical.negated, canonical: true });
+            }
+        }
+        position.hash().map(|key| TableKey { key, negated: false, canonical: false })
+    }
+
+    fn ensure_ply(&mut self, ply: usize) {
+        while self.buffers.len() <= ply + 1 {
+            self.buffers.push(Vec::new());
+            self.lines.push(Vec::new());
+        }
+    }
+
+    fn negamax(&mut self, position: &mut G, depth: u32, ply: u32, mut alpha: Value, beta: Value) -> Value {
+        let ply_index = ply as usize;
+        self.ensure_ply(ply_index);
+        self.lines[ply_index].clear();
+        self.statistics.nodes += 1;
+        self.statistics.max_ply = self.statistics.max_ply.max(ply);
+        if (ply == 0 || self.statistics.nodes & 1023 == 0) && self.budget.exhausted(self.statistics.nodes) {
+            self.stopped = true;
+        }
+        if self.stopped {
+            return Value::DRAW;
+        }
+        if let Some(outcome) = position.outcome() {
+            return Value::from_outcome(outcome, position.to_move(), ply);
+        }
+        if depth == 0 {
+            self.statistics.horizon_leaves += 1;
+            return Value::score(position.evaluate());
+        }
+
+        let alpha_at_entry = alpha;
+        let horizon_at_entry = self.statistics.horizon_leaves;
+        let key = self.table_key(position);
+        let mut table_move = None;
+        if let (Some(TableKey { key, negated, canonical }), Some(table)) = (key, self.table.as_ref()) {
+            self.statistics.table_probes += 1;
+            if let Some(entry) = table.probe(key) {
+                self.statistics.table_hits += 1;
+                if !canonical {
+                    table_move = entry.best_move;
+                }
+                if u32::from(entry.depth) >= depth.min(u32::from(TranspositionTable::<G::Move>::PROVEN)) {
+                    let (stored, bound) =
+                        if negated { (-entry.value, entry.bound.flipped()) } else { (entry.value, entry.bound) };
+                    let value = stored.to_root_relative(ply);
+                    let usable = match bound {
+                        Bound::Exact => true,
+                        Bound::Lower => value >= beta,
+                        Bound::Upper => value <= alpha,
+                    };
+                    if usable {
+                        self.statistics.table_cutoffs += 1;
+                        if entry.depth != TranspositionTable::<G::Move>::PROVEN {
+                            // The stored result rests on heuristic leaves.
+                            self.statistics.horizon_leaves += 1;
+                        }
+                        return value;
+                    }
+                }
+            }
+        }
+
+        if self.options.shortcuts && G::KIND == GameKind::WinDrawLoss {
+            if let Some(mv) = position.immediate_win() {
+                let value = Value::win_in(ply + 1);
+                self.lines[ply_index].push(mv);
+                self.store(key, ply, depth, value, alpha_at_entry, beta, horizon_at_entry, Some(mv));
+                return value;
+            }
+        }
+
+        let mut moves = std::mem::take(&mut self.buffers[ply_index]);
+        moves.clear();
+        position.generate_moves(&mut moves);
+        debug_assert!(!moves.is_empty(), "a position that is not over must have a legal move");
+        if self.options.shortcuts {
+            position.prune_losing_moves(&mut moves);
+        }
+        if self.options.ordering {
+            position.order_moves(&mut moves);
+            if let Some(first) = table_move.and_then(|mv| moves.iter().position(|&m| m == mv)) {
+                moves[..=first].rotate_right(1);
+            }
+        }
+
+        let mut best = Value::NEG_INFINITY;
+        let mut best_move = None;
+        for index in 0..moves.len() {
+            let mv = moves[index];
+            position.play(mv);
+            let value = if self.options.principal_variation && index > 0 {
+                let null_alpha = Value::from_raw(alpha.raw() + 1);
+                self.observer.enter(Some(mv), ply + 1, -null_alpha, -alpha);
+                let mut value = -self.negamax(position, depth - 1, ply + 1, -null_alpha, -alpha);
+                self.observer.leave(-value);
+                if value > alpha && value < beta && !self.stopped {
+                    self.statistics.researches += 1;
+                    self.observer.enter(Some(mv), ply + 1, -beta, -alpha);
+                    value = -self.negamax(position, depth - 1, ply + 1, -beta, -alpha);
+                    self.observer.leave(-value);
+                }
+                value
+            } else {
+                self.observer.enter(Some(mv), ply + 1, -beta, -alpha);
+                let value = -self.negamax(position, depth - 1, ply + 1, -beta, -alpha);
+                self.observer.leave(-value);
+                value
+            };
+            position.undo(mv);
+            if self.stopped {
+                break;
+            }
+            if value > best {
+                best = value;
+                best_move = Some(mv);
+                if value > alpha {
+                    alpha = value;
+                    let (head, tail) = self.lines.split_at_mut(ply_index + 1);
+                    let line = &mut head[ply_index];
+                    line.clear();
+                    line.push(mv);
+                    line.extend_from_slice(&tail[0]);
+                }
+            }
+            if value >= beta {
+                self.statistics.cutoffs += 1;
+                self.observer.prune(&moves[index + 1..]);
+                break;
+            }
+        }
+        self.buffers[ply_index] = moves;
+        if self.stopped {
+            return Value::DRAW;
+        }
+        if best <= alpha_at_entry {
+            // Failed low: no move is known to be best, but the first one kept its line.
+            self.lines[ply_index].clear();
+        }
+        self.store(key, ply, depth, best, alpha_at_entry, beta, horizon_at_entry, best_move);
+        best
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn store(
+        &mut self,
+        key: Option<TableKey>,
+        ply: u32,
+        depth: u32,
+        value: Value,
+        alpha: Value,
+        beta: Value,
+        horizon_at_entry: u64,
+        best_move: Option<G::Move>,
+    ) {
+        let (Some(TableKey { key, negated, canonical }), Some(table)) = (key, self.table.as_mut()) else { return };
+        let bound = if value <= alpha {
+            Bound::Upper
+        } else if value >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        let proven = self.statistics.horizon_leaves == horizon_at_entry;
+        let depth = if proven { TranspositionTable::<G::Move>::PROVEN } else { depth.min(u32::from(u16::MAX - 1)) as u16 };
+        let stored = value.to_node_relative(ply);
+        let (stored, bound) = if negated { (-stored, bound.flipped()) } else { (stored, bound) };
+        // A move is only meaningful in the orientation it was found in.
+        let best_move = if canonical { None } else { best_move };
+        table.store(key, stored, depth, bound, best_move);
+    }
+}

@@ -1,0 +1,156 @@
+//! The [`Game`] trait: what a game supplies so that every search in this crate can play it.
+
+use std::fmt::Debug;
+use std::hash::Hash;
+
+/// One of the two players. [`Player::First`] moves first from the start position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
+pub enum Player {
+    /// The player who moves first (X, Black, Alice…).
+    First,
+    /// The player who moves second (O, White, Bob…).
+    Second,
+}
+
+impl Player {
+    /// The other player.
+    ///
+    /// ```
+    /// use gametree_engine::Player;
+    /// assert_eq!(Player::First.opponent(), Player::Second);
+    /// ```
+    #[must_use]
+    pub const fn opponent(self) -> Player {
+        match self {
+            Player::First => Player::Second,
+            Player::Second => Player::First,
+        }
+    }
+
+    /// `+1` for the first player, `-1` for the second: multiply a first-player score by this
+    /// to see it from this player's side.
+    #[must_use]
+    pub const fn sign(self) -> i32 {
+        match self {
+            Player::First => 1,
+            Player::Second => -1,
+        }
+    }
+}
+
+/// How a finished game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// This player won.
+    Win(Player),
+    /// Nobody won.
+    Draw,
+    /// A scored game ended with this score, counted from the **first** player's point of view
+    /// (the first player maximises it). Must lie within ±[`crate::Value::SCORE_LIMIT`].
+    Score(i32),
+}
+
+/// Whether a game ends in win/draw/loss or in a numeric score.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GameKind {
+    /// Games end in a win, a draw or a loss; values carry remoteness.
+    WinDrawLoss,
+    /// Games end with a score that one player maximises and the other minimises.
+    Scored,
+}
+
+/// A key that identifies a position up to the game's symmetries.
+///
+/// Two positions that are images of each other under a symmetry must get the same `key`.
+/// `negated` says that the position's value is the *negation* of the value of the
+/// canonical representative (for example transposing a product-grid board swaps the two
+/// players' sums); for ordinary board symmetries it is `false`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct CanonicalKey {
+    /// The key of the canonical representative.
+    pub key: u64,
+    /// The value of this position is minus the value of the representative.
+    pub negated: bool,
+}
+
+/// A two-player, zero-sum, perfect-information game, implemented by its position type.
+///
+/// Only the first five methods are required. The others are hooks that make searches
+/// faster or stronger; every search in the crate works without them.
+///
+/// Contract:
+/// - [`Game::outcome`] is `Some` exactly when the game is over; a position that is not over
+///   has at least one legal move.
+/// - [`Game::undo`] exactly reverses the [`Game::play`] of the same move.
+/// - The game is acyclic: no sequence of moves returns to an earlier position (all the
+///   bundled games add a piece each turn). Tables rely on it.
+pub trait Game: Clone + Send + Sync {
+    /// A move. Small and `Copy`: an index, a cell, a column.
+    type Move: Copy + Eq + Hash + Debug + Send + Sync;
+
+    /// Whether the game is won/drawn/lost or scored.
+    const KIND: GameKind = GameKind::WinDrawLoss;
+
+    /// The player whose turn it is.
+    fn to_move(&self) -> Player;
+
+    /// Appends every legal move to `moves` (which the caller has cleared).
+    fn generate_moves(&self, moves: &mut Vec<Self::Move>);
+
+    /// Plays a legal move. Behaviour on an illegal move is up to the game (it may panic).
+    fn play(&mut self, mv: Self::Move);
+
+    /// Takes back `mv`, the last move played.
+    fn undo(&mut self, mv: Self::Move);
+
+    /// The outcome if the game is over, `None` while it goes on.
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// A hash of the whole position, including the side to move (usually Zobrist, updated in
+    /// `play`/`undo`). `None` disables transposition tables for this game.
+    fn hash(&self) -> Option<u64> {
+        None
+    }
+
+    /// The key of this position up to symmetry: equal for positions that are images of
+    /// each other, different otherwise (up to hash collisions). `None` (the default) means
+    /// no symmetry reduction.
+    fn canonical_key(&self) -> Option<CanonicalKey> {
+        None
+    }
+
+    /// Reorders `moves` best-first (a hint; searches stay correct in any order).
+    fn order_moves(&self, _moves: &mut [Self::Move]) {}
+
+    /// A static evaluation from the side to move's point of view, used when a
+    /// depth-limited search stops at a position that is not over. Must lie within
+    /// ±[`crate::Value::SCORE_LIMIT`]. The default, 0, knows nothing.
+    fn evaluate(&self) -> i32 {
+        0
+    }
+
+    /// A move that wins at once for the side to move, if the game can tell cheaply.
+    /// Searches then skip generating and trying the other moves. The default: none known.
+    fn immediate_win(&self) -> Option<Self::Move> {
+        None
+    }
+
+    /// Removes moves that lose at once (the opponent then wins on the next move), when the
+    /// game can tell cheaply. If every move loses, leave at least one. Used only by exact
+    /// searches that do not need every move's value; the default keeps every move.
+    fn prune_losing_moves(&self, _moves: &mut Vec<Self::Move>) {}
+}
+
+/// Plays a line of moves on a copy of `position` and returns the final position.
+///
+/// ```
+/// # use gametree_engine::{Game, play_line};
+/// # // see the crate documentation for a full game
+/// ```
+pub fn play_line<G: Game>(position: &G, line: &[G::Move]) -> G {
+    let mut copy = position.clone();
+    for &mv in line {
+        copy.play(mv);
+    }
+    copy
+}

@@ -1,0 +1,125 @@
+//! Iterative deepening under [`Limits`]: search depth 1, 2, 3… until a limit is reached or
+//! the value is proven, and return the result of the deepest finished iteration.
+
+use std::time::Instant;
+
+use crate::alphabeta::{Searcher, UNLIMITED_DEPTH};
+use crate::game::{Game, GameKind};
+use crate::limits::{Limits, StopFlag};
+use crate::observer::Observer;
+use crate::statistics::Statistics;
+use crate::value::{Value, Verdict};
+
+/// The result of a best-move search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchReport<M> {
+    /// The value for the side to move.
+    pub value: Value,
+    /// The best move found (`None` only when the game is already over).
+    pub best_move: Option<M>,
+    /// The principal variation, starting with the best move.
+    pub principal_variation: Vec<M>,
+    /// The depth of the deepest finished iteration.
+    pub depth: u32,
+    /// Whether the value is exact (no leaf was valued heuristically).
+    pub exact: bool,
+    /// Whether the search ended on its own rather than by a node/time limit or the stop flag.
+    pub complete: bool,
+    /// Counters of the whole search, all iterations together.
+    pub statistics: Statistics,
+}
+
+impl<M> SearchReport<M> {
+    /// The value as a verdict to show users.
+    #[must_use]
+    pub fn verdict(&self, kind: GameKind) -> Verdict {
+        self.value.verdict(kind, self.exact, self.principal_variation.len() as u32)
+    }
+}
+
+/// Iterative deepening from `position` with `searcher`, until `limits` or `stop` end it,
+/// the value is proven (exact), or the depth limit is reached. `on_iteration` sees each
+/// finished iteration (for progress output).
+///
+/// If not even depth 1 finishes in time, the first legal move (in the game's order) is
+/// returned with a heuristic value, so a caller that must move always can.
+///
+/// ```
+/// use gametree_engine::{iterative_deepening, minimax, Limits, Searcher, SearchOptions, StopFlag};
+/// use gametree_engine::testing::{RandomTree, TreeShape};
+/// let tree = RandomTree::<true>::generate(3, TreeShape::default());
+/// let mut searcher = Searcher::new(SearchOptions::default());
+/// let report = iterative_deepening(&mut searcher, &mut tree.root(), &Limits::UNLIMITED, StopFlag::new(), |_| {});
+/// assert!(report.exact && report.complete);
+/// assert_eq!(report.value, minimax(&mut tree.root()));
+/// ```
+pub fn iterative_deepening<G: Game, O: Observer<G::Move>>(
+    searcher: &mut Searcher<G, O>,
+    position: &mut G,
+    limits: &Limits,
+    stop: StopFlag,
+    mut on_iteration: impl FnMut(&SearchReport<G::Move>),
+) -> SearchReport<G::Move> {
+    let started = Instant::now();
+    let statistics_before = searcher.statistics();
+    searcher.set_limits(limits, stop);
+    let max_depth = limits.depth.unwrap_or(UNLIMITED_DEPTH).max(1);
+    let mut report = SearchReport {
+        value: Value::DRAW,
+        best_move: None,
+        principal_variation: Vec::new(),
+        depth: 0,
+        exact: false,
+        complete: false,
+        statistics: Statistics::default(),
+    };
+    if let Some(outcome) = position.outcome() {
+        report.value = Value::from_outcome(outcome, position.to_move(), 0);
+        report.exact = true;
+        report.complete = true;
+        return report;
+    }
+    for depth in 1..=max_depth {
+        let horizon_before = searcher.statistics().horizon_leaves;
+        let value = searcher.search(position, depth, Value::NEG_INFINITY, Value::INFINITY);
+        if searcher.stopped() {
+            break;
+        }
+        let exact = searcher.statistics().horizon_leaves == horizon_before;
+        report.value = value;
+        report.principal_variation = searcher.principal_variation().to_vec();
+        report.best_move = report.principal_variation.first().copied();
+        report.depth = depth;
+        report.exact = exact || value.is_decisive();
+        report.statistics = statistics_since(searcher.statistics(), statistics_before, started);
+        on_iteration(&report);
+        if report.exact || depth == max_depth {
+            report.complete = true;
+            break;
+        }
+    }
+    if report.best_move.is_none() {
+        let mut moves = Vec::new();
+        position.generate_moves(&mut moves);
+        position.order_moves(&mut moves);
+        report.best_move = moves.first().copied();
+        report.principal_variation = report.best_move.into_iter().collect();
+        report.value = Value::score(position.evaluate());
+    }
+    report.statistics = statistics_since(searcher.statistics(), statistics_before, started);
+    report
+}
+
+fn statistics_since(now: Statistics, before: Statistics, started: Instant) -> Statistics {
+    Statistics {
+        nodes: now.nodes - before.nodes,
+        horizon_leaves: now.horizon_leaves - before.horizon_leaves,
+        table_probes: now.table_probes - before.table_probes,
+        table_hits: now.table_hits - before.table_hits,
+        table_cutoffs: now.table_cutoffs - before.table_cutoffs,
+        cutoffs: now.cutoffs - before.cutoffs,
+        researches: now.researches - before.researches,
+        max_ply: now.max_ply,
+        time_us: started.elapsed().as_micros() as u64,
+    }
+}

@@ -1,0 +1,87 @@
+//! The checks every game must pass, shared by all games' tests (one suite, run by each
+//! game): play/undo restores the position, notation round-trips, moves parse back, the
+//! outcome and the move list agree, hashes and canonical keys behave, and alpha-beta with
+//! every refinement agrees with plain minimax on random positions.
+
+use gametree_engine::{minimax, SearchOptions, Searcher};
+
+use crate::notation::Notation;
+
+/// Plays `games` random games from `start` and checks the [`Game`] and [`Notation`]
+/// contracts at every position. `reparse` must read a position back from its notation.
+///
+/// Panics with a message naming the position on the first broken rule.
+pub fn check_rules<G: Notation + PartialEq + std::fmt::Debug>(
+    start: &G,
+    games: usize,
+    seed: u64,
+    reparse: impl Fn(&str) -> G,
+) {
+    let mut rng = fastrand::Rng::with_seed(seed);
+    for _ in 0..games {
+        let mut position = start.clone();
+        let mut played = Vec::new();
+        loop {
+            let notation = position.notation();
+            assert_eq!(reparse(&notation).notation(), notation, "notation does not round-trip");
+            let mut moves = Vec::new();
+            if position.outcome().is_some() {
+                break;
+            }
+            position.generate_moves(&mut moves);
+            assert!(!moves.is_empty(), "{notation}: not over but no legal move");
+            for &mv in &moves {
+                let text = position.move_notation(mv);
+                assert_eq!(position.parse_move(&text).ok(), Some(mv), "{notation}: move {text} does not parse back");
+                let before = position.clone();
+                let hash = position.hash();
+                position.play(mv);
+                assert_ne!(position.to_move(), before.to_move(), "{notation}: {text} did not pass the turn");
+                position.undo(mv);
+                assert_eq!(position, before, "{notation}: undo {text} did not restore the position");
+                assert_eq!(position.hash(), hash, "{notation}: undo {text} changed the hash");
+            }
+            let mv = moves[rng.usize(..moves.len())];
+            position.play(mv);
+            played.push(mv);
+        }
+        // Undo the whole game back to the start.
+        while let Some(mv) = played.pop() {
+            position.undo(mv);
+        }
+        assert_eq!(&position, start, "undoing a whole game does not give back the start");
+    }
+}
+
+/// On `positions` random positions reached from `start` (stopping while at least
+/// `min_empty` moves remain, so that searches stay small), checks that alpha-beta with
+/// every combination of refinements returns exactly minimax's value.
+pub fn check_search<G: Notation>(start: &G, positions: usize, seed: u64, plies: std::ops::RangeInclusive<usize>) {
+    let mut rng = fastrand::Rng::with_seed(seed);
+    let mut checked = 0;
+    while checked < positions {
+        let mut position = start.clone();
+        let target = rng.usize(plies.clone());
+        for _ in 0..target {
+            if position.outcome().is_some() {
+                break;
+            }
+            let mut moves = Vec::new();
+            position.generate_moves(&mut moves);
+            position.play(moves[rng.usize(..moves.len())]);
+        }
+        let expected = minimax(&mut position.clone());
+        for table in [0, 4] {
+            for symmetry in [false, true] {
+                for principal_variation in [false, true] {
+                    for shortcuts in [false, true] {
+                        let options = SearchOptions { table_megabytes: table, symmetry, ordering: true, principal_variation, shortcuts };
+                        let value = Searcher::new(options).solve(&mut position.clone());
+                        assert_eq!(value, expected, "{}: {options:?}", position.notation());
+                    }
+                }
+            }
+        }
+        checked += 1;
+    }
+}

@@ -1,0 +1,57 @@
+//! How games are written and read by people: positions, moves, players and boards.
+
+use gametree_engine::{Game, Player};
+
+/// A position or move that could not be read, with what is wrong and where.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
+pub struct NotationError {
+    /// One line naming the field at fault and what was expected.
+    pub message: String,
+}
+
+impl NotationError {
+    /// An error with this message.
+    pub fn new(message: impl Into<String>) -> NotationError {
+        NotationError { message: message.into() }
+    }
+}
+
+/// Text forms of a game, in the notation of SPEC §4.
+pub trait Notation: Game + 'static {
+    /// The position in SPEC §4 notation (what `analyze GAME POSITION` accepts).
+    fn notation(&self) -> String;
+
+    /// A move as users type it.
+    fn move_notation(&self, mv: Self::Move) -> String;
+
+    /// Reads a move in the form [`Notation::move_notation`] writes; it must be legal here.
+    fn parse_move(&self, text: &str) -> Result<Self::Move, NotationError>;
+
+    /// The name of a player as this game calls it (`x`, `o`, `black`…).
+    fn player_name(&self, player: Player) -> &'static str;
+
+    /// The board drawn for people, several lines with coordinates, no colour.
+    fn render(&self) -> String;
+}
+
+/// Parses `text` as a legal move of `position` by comparing it, ignoring case and
+/// surrounding spaces, with the notation of every legal move. Games whose moves have a
+/// canonical spelling can use this for [`Notation::parse_move`].
+pub fn parse_move_by_name<G: Notation>(position: &G, text: &str) -> Result<G::Move, NotationError> {
+    let wanted = text.trim().to_ascii_lowercase();
+    let mut moves = Vec::new();
+    if position.outcome().is_none() {
+        position.generate_moves(&mut moves);
+    }
+    moves
+        .into_iter()
+        .find(|&mv| position.move_notation(mv).to_ascii_lowercase() == wanted)
+        .ok_or_else(|| {
+            if position.outcome().is_some() {
+                NotationError::new(format!("move `{}`: the game is over", text.trim()))
+            } else {
+                NotationError::new(format!("move `{}` is not a legal move here", text.trim()))
+            }
+        })
+}

@@ -1,0 +1,101 @@
+//! Game names of SPEC §4 (`tictactoe`, `mnk:4,4,4`, …) and dispatch from a name to the
+//! game's type.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::mnk::Mnk;
+use crate::notation::{Notation, NotationError};
+
+/// A game chosen by name, with its parameters.
+///
+/// ```
+/// use gametree_games::GameSpec;
+/// let spec: GameSpec = "tictactoe4".parse().unwrap();
+/// assert_eq!(spec, GameSpec::Mnk { columns: 4, rows: 4, k: 4 });
+/// assert_eq!(spec.to_string(), "mnk:4,4,4");
+/// assert!("chess".parse::<GameSpec>().is_err());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GameSpec {
+    /// `tictactoe` (3,3,3) and `mnk:M,N,K`.
+    Mnk {
+        /// M: columns.
+        columns: u8,
+        /// N: rows.
+        rows: u8,
+        /// K: stones in a row to win.
+        k: u8,
+    },
+}
+
+/// Every game name, for help texts and error messages.
+pub const GAME_NAMES: &[&str] = &["tictactoe", "tictactoe4", "mnk:M,N,K"];
+
+impl FromStr for GameSpec {
+    type Err = NotationError;
+
+    fn from_str(text: &str) -> Result<GameSpec, NotationError> {
+        let text = text.trim();
+        let (name, parameters) = text.split_once(':').map_or((text, None), |(name, rest)| (name, Some(rest)));
+        let unknown = || {
+            NotationError::new(format!("unknown game `{text}`; known games: {}", GAME_NAMES.join(", ")))
+        };
+        match (name, parameters) {
+            ("tictactoe", None) => Ok(GameSpec::Mnk { columns: 3, rows: 3, k: 3 }),
+            ("tictactoe4", None) => Ok(GameSpec::Mnk { columns: 4, rows: 4, k: 4 }),
+            ("mnk", Some(parameters)) => {
+                let numbers = parse_numbers(parameters, ',', 3, "mnk:M,N,K")?;
+                Mnk::new(numbers[0], numbers[1], numbers[2])?;
+                Ok(GameSpec::Mnk { columns: numbers[0], rows: numbers[1], k: numbers[2] })
+            }
+            _ => Err(unknown()),
+        }
+    }
+}
+
+fn parse_numbers(text: &str, separator: char, count: usize, form: &str) -> Result<Vec<u8>, NotationError> {
+    let numbers: Vec<u8> = text
+        .split(separator)
+        .map(|part| part.trim().parse::<u8>())
+        .collect::<Result<_, _>>()
+        .map_err(|_| NotationError::new(format!("`{text}`: expected {form} with small whole numbers")))?;
+    if numbers.len() != count {
+        return Err(NotationError::new(format!("`{text}`: expected {form}")));
+    }
+    Ok(numbers)
+}
+
+impl fmt::Display for GameSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            GameSpec::Mnk { columns: 3, rows: 3, k: 3 } => write!(f, "tictactoe"),
+            GameSpec::Mnk { columns, rows, k } => write!(f, "mnk:{columns},{rows},{k}"),
+        }
+    }
+}
+
+/// Something to do with a game whose type is only known at run time: the CLI implements
+/// this once per command and [`GameSpec::visit`] calls it with the concrete position type.
+pub trait GameVisitor {
+    /// What the visit produces.
+    type Output;
+
+    /// Called with the start position, or the position given in notation.
+    fn visit<G: Notation>(self, spec: GameSpec, position: G) -> Self::Output;
+}
+
+impl GameSpec {
+    /// Reads `position` (the start position when `None`) and calls `visitor` with it.
+    pub fn visit<V: GameVisitor>(self, position: Option<&str>, visitor: V) -> Result<V::Output, NotationError> {
+        match self {
+            GameSpec::Mnk { columns, rows, k } => {
+                let board = match position {
+                    Some(text) => Mnk::parse(columns, rows, k, text)?,
+                    None => Mnk::new(columns, rows, k)?,
+                };
+                Ok(visitor.visit(self, board))
+            }
+        }
+    }
+}
