@@ -159,7 +159,7 @@ pub fn analyze<G: Game>(position: &G, config: &AnalysisConfig) -> Analysis<G::Mo
         }
         let horizon_after: u64 = searchers.iter().map(|s| s.lock().expect("searcher").statistics().horizon_leaves).sum();
         let mut values: Vec<MoveAnalysis<G::Move>> = results.into_iter().map(|(result, _)| result).collect();
-        values.sort_by(|a, b| b.value.cmp(&a.value));
+        values.sort_by_key(|result| std::cmp::Reverse(result.value));
         depth_reached = depth;
         exact = horizon_after == horizon_before;
         let proven = values.iter().all(|result| result.value.is_decisive());

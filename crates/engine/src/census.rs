@@ -182,7 +182,7 @@ impl<G: Game> Solver<G> {
         if let Some(canonical) = position.canonical_key() {
             self.canonical.insert(canonical.key);
         }
-        if self.census.positions % 65_536 == 0 {
+        if self.census.positions.is_multiple_of(65_536) {
             (self.progress)(self.census.positions);
             if self.stop.is_raised() {
                 return Err(CensusError::Interrupted);

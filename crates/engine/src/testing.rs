@@ -145,7 +145,7 @@ impl<const SCORED: bool> Game for RandomPosition<SCORED> {
     const KIND: GameKind = if SCORED { GameKind::Scored } else { GameKind::WinDrawLoss };
 
     fn to_move(&self) -> Player {
-        if self.node().depth % 2 == 0 {
+        if self.node().depth.is_multiple_of(2) {
             Player::First
         } else {
             Player::Second

@@ -276,7 +276,7 @@ impl Game for Mnk {
     type Move = u8;
 
     fn to_move(&self) -> Player {
-        if self.count % 2 == 0 {
+        if self.count.is_multiple_of(2) {
             Player::First
         } else {
             Player::Second
