@@ -115,6 +115,15 @@ impl<G: Game, O: Observer<G::Move>> Searcher<G, O> {
         }
     }
 
+    /// A searcher using `table` (whatever `options.table_megabytes` says), for callers
+    /// that size tables themselves, such as tests that make thousands of small searches.
+    pub fn with_table(options: SearchOptions, table: TranspositionTable<G::Move>, observer: O) -> Self {
+        let mut searcher = Searcher::with_observer(SearchOptions { table_megabytes: 0, ..options }, observer);
+        searcher.options = options;
+        searcher.table = Some(table);
+        searcher
+    }
+
     /// The options this searcher was made with.
     #[must_use]
     pub fn options(&self) -> SearchOptions {

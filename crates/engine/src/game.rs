@@ -144,8 +144,14 @@ pub trait Game: Clone + Send + Sync {
 /// Plays a line of moves on a copy of `position` and returns the final position.
 ///
 /// ```
-/// # use gametree_engine::{Game, play_line};
-/// # // see the crate documentation for a full game
+/// use gametree_engine::{play_line, Game};
+/// use gametree_engine::testing::{RandomTree, TreeShape};
+/// let tree = RandomTree::<false>::generate(1, TreeShape::default());
+/// let start = tree.root();
+/// let mut moves = Vec::new();
+/// start.generate_moves(&mut moves);
+/// let after = play_line(&start, &moves[..1]);
+/// assert_ne!(after.to_move(), start.to_move());
 /// ```
 pub fn play_line<G: Game>(position: &G, line: &[G::Move]) -> G {
     let mut copy = position.clone();

@@ -11,11 +11,20 @@ use crate::value::Value;
 /// The exact value of `position` for its side to move, by visiting the whole game tree.
 ///
 /// ```
-/// use gametree_engine::{minimax, Value};
-/// use gametree_engine::testing::RandomTree;
-/// // A single leaf worth 5 to the side to move.
-/// let leaf = RandomTree::from_leaf_scores(&[5], 1);
-/// assert_eq!(minimax(&mut leaf.root()), Value::score(5));
+/// use gametree_engine::{minimax, Game, Outcome, Value};
+/// use gametree_engine::testing::{RandomTree, TreeShape};
+/// // A root whose children are all finished games: minimax takes the best of them.
+/// let shape = TreeShape { depth: 1, width: 5, branching: 5, leaf_percent: 100 };
+/// let tree = RandomTree::<true>::generate(8, shape);
+/// let mut root = tree.root();
+/// let mut moves = Vec::new();
+/// root.generate_moves(&mut moves);
+/// let best = moves.iter().map(|&mv| {
+///     let mut child = root.clone();
+///     child.play(mv);
+///     match child.outcome() { Some(Outcome::Score(score)) => score, _ => unreachable!() }
+/// }).max().unwrap();
+/// assert_eq!(minimax(&mut root), Value::score(best));
 /// ```
 pub fn minimax<G: Game>(position: &mut G) -> Value {
     minimax_with(position, None, &mut Silent, &mut Statistics::default())

@@ -74,6 +74,12 @@ impl<M: Copy> TranspositionTable<M> {
         TranspositionTable { buckets: vec![[None, None]; count], generation: 0 }
     }
 
+    /// A table holding at least `entries` entries (rounded up to whole buckets).
+    #[must_use]
+    pub fn with_entries(entries: usize) -> Self {
+        TranspositionTable { buckets: vec![[None, None]; entries.div_ceil(2).max(1)], generation: 0 }
+    }
+
     /// Number of entries the table can hold.
     #[must_use]
     pub fn capacity(&self) -> usize {

@@ -4,8 +4,17 @@
 use gametree_engine::testing::{RandomTree, TreeShape};
 use gametree_engine::{
     analyze, census, iterative_deepening, minimax, minimax_with, AnalysisConfig, Game, Limits, SearchOptions, Searcher,
-    Silent, Statistics, StopFlag, Value,
+    Silent, Statistics, StopFlag, TranspositionTable, Value,
 };
+
+/// A searcher with a small table (thousands of searches must not each clear megabytes).
+fn small_searcher<G: Game>(options: SearchOptions) -> Searcher<G> {
+    if options.table_megabytes == 0 {
+        Searcher::new(options)
+    } else {
+        Searcher::with_table(options, TranspositionTable::with_entries(4096), Silent)
+    }
+}
 
 fn all_option_sets() -> Vec<SearchOptions> {
     let mut sets = Vec::new();
@@ -35,12 +44,12 @@ fn check_exact<const SCORED: bool>(seed: u64) {
     let tree = RandomTree::<SCORED>::generate(seed, shapes(seed));
     let expected = minimax(&mut tree.root());
     for options in all_option_sets() {
-        let mut searcher = Searcher::new(options);
+        let mut searcher = small_searcher(options);
         assert_eq!(searcher.solve(&mut tree.root()), expected, "seed {seed}, {options:?}");
         // A second search reuses the table and must agree too.
         assert_eq!(searcher.solve(&mut tree.root()), expected, "seed {seed}, warm table, {options:?}");
     }
-    let mut searcher = Searcher::new(SearchOptions::default());
+    let mut searcher = small_searcher(SearchOptions::default());
     let report = iterative_deepening(&mut searcher, &mut tree.root(), &Limits::UNLIMITED, StopFlag::new(), |_| {});
     assert_eq!(report.value, expected, "seed {seed}: iterative deepening");
     assert!(report.exact && report.complete);
@@ -68,7 +77,7 @@ fn fail_soft_bounds_hold_for_every_window() {
         for (alpha, beta) in [(-5, 5), (-30, -10), (10, 30), (0, 1), (-1, 0)] {
             let (alpha, beta) = (Value::score(alpha), Value::score(beta));
             for options in all_option_sets() {
-                let mut searcher = Searcher::new(options);
+                let mut searcher = small_searcher(options);
                 let value = searcher.search(&mut tree.root(), gametree_engine::UNLIMITED_DEPTH, alpha, beta);
                 if value <= alpha {
                     assert!(expected <= value, "seed {seed}: fail-low {value:?} but true {expected:?}");
@@ -89,11 +98,11 @@ fn depth_limited_searches_match_depth_limited_minimax() {
         for depth in 1..=4 {
             let expected = minimax_with(&mut tree.root(), Some(depth), &mut Silent, &mut Statistics::default());
             for options in all_option_sets() {
-                let mut searcher = Searcher::new(options);
+                let mut searcher = small_searcher(options);
                 let value = searcher.search(&mut tree.root(), depth, Value::NEG_INFINITY, Value::INFINITY);
                 assert_eq!(value, expected, "seed {seed}, depth {depth}, {options:?}");
             }
-            let mut searcher = Searcher::new(SearchOptions::default());
+            let mut searcher = small_searcher(SearchOptions::default());
             let report =
                 iterative_deepening(&mut searcher, &mut tree.root(), &Limits::default().with_depth(depth), StopFlag::new(), |_| {});
             assert_eq!(report.value, expected, "seed {seed}, iterative deepening to depth {depth}");
@@ -103,7 +112,7 @@ fn depth_limited_searches_match_depth_limited_minimax() {
 
 fn check_analysis<const SCORED: bool>(seed: u64, threads: usize) {
     let tree = RandomTree::<SCORED>::generate(seed, shapes(seed));
-    let config = AnalysisConfig { threads, ..AnalysisConfig::default() };
+    let config = AnalysisConfig { threads, options: SearchOptions::strong(1), ..AnalysisConfig::default() };
     let analysis = analyze(&tree.root(), &config);
     assert_eq!(analysis.value, minimax(&mut tree.root()), "seed {seed}");
     assert!(analysis.exact && analysis.complete);
