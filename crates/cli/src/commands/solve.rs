@@ -262,3 +262,65 @@ pub fn solve_matchsticks(text: &str, stop: &StopFlag) -> Result<Option<String>> 
     answer.push('\n');
     Ok(Some(answer))
 }
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        /// The readers never panic on arbitrary text: they either read boards or say why not.
+        #[test]
+        fn readers_never_panic(text in "([0-9 \\-]{0,8}\n){0,12}|\\PC{0,40}") {
+            let _ = read_number_boards("tictactoe-ccf", &text, 2);
+            let _ = read_number_boards("product-grid", &text, 9);
+            let _ = read_matchsticks(&text);
+        }
+
+        /// Well-formed numeric inputs read back exactly, whatever blank lines surround them.
+        #[test]
+        fn well_formed_inputs_read_back(boards in proptest::collection::vec(proptest::array::uniform9(0u8..=9), 0..5), blank in 0usize..3) {
+            let mut text = format!("{}\n", boards.len());
+            for board in &boards {
+                text.push_str(&"\n".repeat(blank));
+                for row in board.chunks(3) {
+                    text.push_str(&format!("{} {} {}\n", row[0], row[1], row[2]));
+                }
+            }
+            let read = read_number_boards("product-grid", &text, 9).unwrap();
+            prop_assert_eq!(read.iter().map(|board| board.cells).collect::<Vec<_>>(), boards);
+        }
+
+        /// Any 3×4 board of the alphabet reads; its answer (if any) is one stick away.
+        #[test]
+        fn matchstick_answers_add_one_stick(cells in proptest::collection::vec(prop_oneof![Just('0'), Just('1'), Just('-')], 12)) {
+            let text: String = cells.chunks(4).map(|row| format!("{}\n", row.iter().collect::<String>())).collect();
+            let board = read_matchsticks(&text).unwrap();
+            if let Some(answer) = solve_matchsticks(&text, &StopFlag::new()).unwrap() {
+                let after = read_matchsticks(&answer).unwrap();
+                let differing = text.chars().zip(answer.chars()).filter(|(a, b)| a != b).count();
+                prop_assert_eq!(differing, 1);
+                prop_assert!(board.outcome().is_none());
+                prop_assert_ne!(after, board);
+            } else {
+                prop_assert!(board.outcome().is_some());
+            }
+        }
+    }
+
+    #[test]
+    fn ccf_scores_count_the_empty_cells_at_the_end() {
+        // Alice (x) to move completes a line at once: 4 empty cells remain, score 4 + 1.
+        let text = "1\n1 1 0\n2 2 0\n0 0 0\n";
+        assert_eq!(solve_tictactoe_ccf(text).unwrap(), "5\n");
+        // Already won by Bob: scored as it stands, -(3 empty + 1).
+        let text = "1\n2 2 2\n1 1 0\n1 0 0\n";
+        assert_eq!(solve_tictactoe_ccf(text).unwrap(), "-4\n");
+        // A full drawn board.
+        let text = "1\n1 2 1\n1 2 2\n2 1 1\n";
+        assert_eq!(solve_tictactoe_ccf(text).unwrap(), "0\n");
+    }
+}
