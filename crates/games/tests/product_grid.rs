@@ -5,7 +5,7 @@ use std::path::Path;
 
 use gametree_engine::{analyze, census, AnalysisConfig, Game, GameKind, Player, SearchOptions, Searcher, StopFlag, Verdict};
 use gametree_games::conformance::{check_rules, check_search};
-use gametree_games::{GameSpec, Notation, ProductGrid};
+use gametree_games::{product_grid_sign, GameSpec, Notation, ProductGrid};
 use proptest::prelude::*;
 
 fn samples() -> std::path::PathBuf {
@@ -168,4 +168,18 @@ fn the_game_name_is_product_grid() {
     let spec: GameSpec = "product-grid".parse().unwrap();
     assert_eq!(spec, GameSpec::ProductGrid);
     assert_eq!(spec.to_string(), "product-grid");
+}
+
+#[test]
+fn the_sign_search_agrees_with_the_exact_score() {
+    // One searcher for all boards, as `solve` does: bounds from earlier boards stay valid.
+    let mut shared = Searcher::new(SearchOptions::strong(4));
+    for board in ProductGrid::random_boards(99, 300, 0..=9) {
+        let exact = Searcher::new(SearchOptions::strong(4)).solve(&mut board.clone()).raw();
+        assert_eq!(product_grid_sign(&mut shared, &mut board.clone()), exact.signum(), "{}", board.notation());
+    }
+    // Y to move: the sign is still x − y's.
+    let board = ProductGrid::parse("900/020/001:y").unwrap();
+    let exact = -Searcher::new(SearchOptions::PLAIN).solve(&mut board.clone()).raw();
+    assert_eq!(product_grid_sign(&mut shared, &mut board.clone()), exact.signum());
 }

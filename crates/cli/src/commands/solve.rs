@@ -12,7 +12,7 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result};
 use gametree_engine::{analyze, AnalysisConfig, Game, Player, SearchOptions, Searcher, StopFlag, Value};
-use gametree_games::{Matchsticks, Mnk, Notation, ProductGrid};
+use gametree_games::{product_grid_sign, Matchsticks, Mnk, Notation, ProductGrid};
 
 use crate::error::input_error;
 
@@ -195,9 +195,7 @@ pub fn solve_product_grid(text: &str) -> Result<String> {
     let mut searcher = Searcher::new(SearchOptions::strong(16));
     let mut answer = String::new();
     for mut position in positions {
-        // X is to move, so the value for the side to move is x − y.
-        let score = searcher.solve(&mut position).raw();
-        answer.push_str(match score.signum() {
+        answer.push_str(match product_grid_sign(&mut searcher, &mut position) {
             1 => "first\n",
             -1 => "second\n",
             _ => "tie\n",
