@@ -309,6 +309,73 @@ mod tests {
         }
     }
 
+    /// The CCF definition computed directly: the score when the game stops, maximised by
+    /// Alice and minimised by Bob, with no engine involved.
+    fn ccf_reference(cells: &mut [u8; 9], to_move: u8) -> i64 {
+        let empty: Vec<usize> = (0..9).filter(|&cell| cells[cell] == 0).collect();
+        if let Some(owner) = line_owner(cells) {
+            let score = empty.len() as i64 + 1;
+            return if owner == 1 { score } else { -score };
+        }
+        if empty.is_empty() {
+            return 0;
+        }
+        let scores = empty.into_iter().map(|cell| {
+            cells[cell] = to_move;
+            let score = ccf_reference(cells, 3 - to_move);
+            cells[cell] = 0;
+            score
+        });
+        if to_move == 1 {
+            scores.max().unwrap()
+        } else {
+            scores.min().unwrap()
+        }
+    }
+
+    fn line_owner(cells: &[u8; 9]) -> Option<u8> {
+        const LINES: [[usize; 3]; 8] = [[0, 1, 2], [3, 4, 5], [6, 7, 8], [0, 3, 6], [1, 4, 7], [2, 5, 8], [0, 4, 8], [2, 4, 6]];
+        LINES.iter().map(|line| cells[line[0]]).zip(LINES).find_map(|(owner, line)| {
+            (owner != 0 && line.iter().all(|&cell| cells[cell] == owner)).then_some(owner)
+        })
+    }
+
+    #[test]
+    fn ccf_scores_match_the_definition_on_random_boards() {
+        let mut rng_state = 12_345u64;
+        let mut next = |bound: usize| {
+            rng_state ^= rng_state << 13;
+            rng_state ^= rng_state >> 7;
+            rng_state ^= rng_state << 17;
+            (rng_state % bound as u64) as usize
+        };
+        let mut text = String::new();
+        let mut expected = String::new();
+        let count = 300;
+        for _ in 0..count {
+            // Random play, stopping early at a random length or when someone has won.
+            let mut cells = [0u8; 9];
+            let stones = next(10);
+            let mut to_move = 1;
+            for _ in 0..stones {
+                if line_owner(&cells).is_some() {
+                    break;
+                }
+                let empty: Vec<usize> = (0..9).filter(|&cell| cells[cell] == 0).collect();
+                if empty.is_empty() {
+                    break;
+                }
+                cells[empty[next(empty.len())]] = to_move;
+                to_move = 3 - to_move;
+            }
+            for row in cells.chunks(3) {
+                text.push_str(&format!("{} {} {}\n", row[0], row[1], row[2]));
+            }
+            expected.push_str(&format!("{}\n", ccf_reference(&mut cells, to_move)));
+        }
+        assert_eq!(solve_tictactoe_ccf(&format!("{count}\n{text}")).unwrap(), expected);
+    }
+
     #[test]
     fn ccf_scores_count_the_empty_cells_at_the_end() {
         // Alice (x) to move completes a line at once: 4 empty cells remain, score 4 + 1.
