@@ -186,9 +186,9 @@ impl ProductGrid {
     #[must_use]
     pub fn permuted(&self, rows: [usize; 3], columns: [usize; 3]) -> ProductGrid {
         let mut image = *self;
-        for row in 0..3 {
-            for column in 0..3 {
-                image.cells[row * 3 + column] = self.cells[rows[row] * 3 + columns[column]];
+        for (row, &from_row) in rows.iter().enumerate() {
+            for (column, &from_column) in columns.iter().enumerate() {
+                image.cells[row * 3 + column] = self.cells[from_row * 3 + from_column];
             }
         }
         image
