@@ -290,6 +290,10 @@ impl<G: Game, O: Observer<G::Move>> Searcher<G, O> {
                 self.store(key, ply, depth, value, alpha_at_entry, beta, horizon_at_entry, Some(mv));
                 return value;
             }
+            // Mate-distance bounds (connect4): see `mate_distance_cut`.
+            if let Some(bound) = mate_distance_cut::<G>(ply, alpha, beta, false) {
+                return bound;
+            }
         }
 
         let mut moves = std::mem::take(&mut self.buffers[ply_index]);
@@ -298,6 +302,12 @@ impl<G: Game, O: Observer<G::Move>> Searcher<G, O> {
         debug_assert!(!moves.is_empty(), "a position that is not over must have a legal move");
         if self.options.shortcuts {
             position.prune_losing_moves(&mut moves);
+            if moves.len() > 1 && G::KIND == GameKind::WinDrawLoss {
+                if let Some(bound) = mate_distance_cut::<G>(ply, alpha, beta, true) {
+                    self.buffers[ply_index] = moves;
+                    return bound;
+                }
+            }
         }
         if self.options.ordering {
             position.order_moves(&mut moves);
@@ -391,4 +401,23 @@ impl<G: Game, O: Observer<G::Move>> Searcher<G, O> {
         let best_move = if canonical { None } else { best_move };
         table.store(key, stored, depth, bound, best_move);
     }
+}
+
+/// Mate-distance pruning for win/draw/loss games, under `shortcuts` (added for connect4).
+///
+/// Once the immediate win check has failed at a node `ply` plies below the root, the side
+/// to move wins at best in `ply + 1` plies, or in `ply + 3` when the game's shortcuts are
+/// exact. After exact pruning of losing moves left two or more moves (`after_pruning`),
+/// it loses at worst in `ply + 4` plies. A bound outside the window `(alpha, beta)` ends
+/// the node at once with that bound as its fail-soft value.
+fn mate_distance_cut<G: Game>(ply: u32, alpha: Value, beta: Value, after_pruning: bool) -> Option<Value> {
+    if after_pruning {
+        if !G::EXACT_SHORTCUTS {
+            return None;
+        }
+        let lower = Value::loss_in(ply + 4);
+        return (lower >= beta).then_some(lower);
+    }
+    let upper = Value::win_in(ply + if G::EXACT_SHORTCUTS { 3 } else { 1 });
+    (upper <= alpha).then_some(upper)
 }

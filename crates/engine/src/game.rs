@@ -91,6 +91,13 @@ pub trait Game: Clone + Send + Sync {
     /// Whether the game is won/drawn/lost or scored.
     const KIND: GameKind = GameKind::WinDrawLoss;
 
+    /// Whether the shortcuts are exact, which lets searches bound values by them:
+    /// [`Game::immediate_win`] returns a move whenever one wins at once;
+    /// [`Game::prune_losing_moves`] keeps exactly the moves after which the opponent
+    /// cannot win at once, or a single move when every move loses at once; and no move
+    /// ever loses for the player who makes it. The default, `false`, promises nothing.
+    const EXACT_SHORTCUTS: bool = false;
+
     /// The player whose turn it is.
     fn to_move(&self) -> Player;
 

@@ -4,6 +4,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+use crate::connect4::Connect4;
 use crate::mnk::Mnk;
 use crate::notation::{Notation, NotationError};
 
@@ -27,10 +28,17 @@ pub enum GameSpec {
         /// K: stones in a row to win.
         k: u8,
     },
+    /// `connect4` (7×6) and `connect4:CxR`.
+    Connect4 {
+        /// Columns.
+        columns: u8,
+        /// Rows.
+        rows: u8,
+    },
 }
 
 /// Every game name, for help texts and error messages.
-pub const GAME_NAMES: &[&str] = &["tictactoe", "tictactoe4", "mnk:M,N,K"];
+pub const GAME_NAMES: &[&str] = &["tictactoe", "tictactoe4", "mnk:M,N,K", "connect4", "connect4:CxR"];
 
 impl FromStr for GameSpec {
     type Err = NotationError;
@@ -48,6 +56,12 @@ impl FromStr for GameSpec {
                 let numbers = parse_numbers(parameters, ',', 3, "mnk:M,N,K")?;
                 Mnk::new(numbers[0], numbers[1], numbers[2])?;
                 Ok(GameSpec::Mnk { columns: numbers[0], rows: numbers[1], k: numbers[2] })
+            }
+            ("connect4", None) => Ok(GameSpec::Connect4 { columns: 7, rows: 6 }),
+            ("connect4", Some(parameters)) => {
+                let numbers = parse_numbers(&parameters.to_ascii_lowercase(), 'x', 2, "connect4:CxR")?;
+                Connect4::new(numbers[0], numbers[1])?;
+                Ok(GameSpec::Connect4 { columns: numbers[0], rows: numbers[1] })
             }
             _ => Err(unknown()),
         }
@@ -71,6 +85,8 @@ impl fmt::Display for GameSpec {
         match *self {
             GameSpec::Mnk { columns: 3, rows: 3, k: 3 } => write!(f, "tictactoe"),
             GameSpec::Mnk { columns, rows, k } => write!(f, "mnk:{columns},{rows},{k}"),
+            GameSpec::Connect4 { columns: 7, rows: 6 } => write!(f, "connect4"),
+            GameSpec::Connect4 { columns, rows } => write!(f, "connect4:{columns}x{rows}"),
         }
     }
 }
@@ -94,6 +110,10 @@ impl GameSpec {
                     Some(text) => Mnk::parse(columns, rows, k, text)?,
                     None => Mnk::new(columns, rows, k)?,
                 };
+                Ok(visitor.visit(self, board))
+            }
+            GameSpec::Connect4 { columns, rows } => {
+                let board = Connect4::parse(columns, rows, position.unwrap_or(""))?;
                 Ok(visitor.visit(self, board))
             }
         }
