@@ -251,6 +251,18 @@ impl<G: Game, O: Observer<G::Move>> Searcher<G, O> {
             return Value::score(position.evaluate());
         }
 
+        // The game's cheap shortcuts come before the table, whose probe is a cache miss.
+        if self.options.shortcuts && G::KIND == GameKind::WinDrawLoss {
+            if let Some(mv) = position.immediate_win() {
+                self.lines[ply_index].push(mv);
+                return Value::win_in(ply + 1);
+            }
+            // Mate-distance bounds (connect4): see `mate_distance_cut`.
+            if let Some(bound) = mate_distance_cut::<G>(ply, alpha, beta, false) {
+                return bound;
+            }
+        }
+
         let alpha_at_entry = alpha;
         let horizon_at_entry = self.statistics.horizon_leaves;
         let key = self.table_key(position);
@@ -280,19 +292,6 @@ impl<G: Game, O: Observer<G::Move>> Searcher<G, O> {
                         return value;
                     }
                 }
-            }
-        }
-
-        if self.options.shortcuts && G::KIND == GameKind::WinDrawLoss {
-            if let Some(mv) = position.immediate_win() {
-                let value = Value::win_in(ply + 1);
-                self.lines[ply_index].push(mv);
-                self.store(key, ply, depth, value, alpha_at_entry, beta, horizon_at_entry, Some(mv));
-                return value;
-            }
-            // Mate-distance bounds (connect4): see `mate_distance_cut`.
-            if let Some(bound) = mate_distance_cut::<G>(ply, alpha, beta, false) {
-                return bound;
             }
         }
 

@@ -37,6 +37,10 @@ pub struct Connect4 {
     winner: Option<Player>,
     /// The columns played, in order (the first `moves` entries count).
     history: [u8; 64],
+    /// The bottom cell of every column.
+    bottom: u64,
+    /// Every cell of the board (no separator bits).
+    board: u64,
 }
 
 impl PartialEq for Connect4 {
@@ -70,7 +74,10 @@ impl Connect4 {
                 "board {columns}x{rows}: connect4 needs 1 to 9 columns, at least one row and columns × (rows + 1) ≤ 64"
             )));
         }
-        Ok(Connect4 { columns, rows, stones: [0, 0], mask: 0, moves: 0, winner: None, history: [0; 64] })
+        let height = u32::from(rows) + 1;
+        let bottom = (0..u32::from(columns)).fold(0, |bottom, column| bottom | 1 << (column * height));
+        let board = bottom * ((1u64 << rows) - 1);
+        Ok(Connect4 { columns, rows, stones: [0, 0], mask: 0, moves: 0, winner: None, history: [0; 64], bottom, board })
     }
 
     /// The standard empty board, 7 columns × 6 rows.
@@ -196,14 +203,12 @@ impl Connect4 {
         ((1u64 << self.rows) - 1) << (column * self.height())
     }
 
-    /// The bottom cell of every column.
     fn bottom(&self) -> u64 {
-        (0..u32::from(self.columns)).fold(0, |bottom, column| bottom | 1 << (column * self.height()))
+        self.bottom
     }
 
-    /// Every cell of the board (no separator bits).
     fn board(&self) -> u64 {
-        self.bottom() * ((1u64 << self.rows) - 1)
+        self.board
     }
 
     /// The cells where a stone can be dropped now.
