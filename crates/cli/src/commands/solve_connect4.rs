@@ -113,6 +113,33 @@ fn parse_line(options: &Options, line: &str) -> std::result::Result<Connect4, St
     Ok(position)
 }
 
+/// The `gametree bench` row: the first 100 positions of Pons' Test_L3_R1 (embedded, so
+/// the benchmark needs no data files), solved exactly with a 64 MiB table; the detail
+/// says how many scores matched the listed ones.
+pub fn bench_row(stop: &StopFlag) -> Result<crate::commands::bench::Row> {
+    const SET: &str = include_str!("connect4_bench_l3_r1.txt");
+    let mut searcher = Searcher::new(search_options(64));
+    searcher.set_limits(&gametree_engine::Limits::UNLIMITED, stop.clone());
+    let started = Instant::now();
+    let (mut matched, mut total) = (0, 0);
+    for line in SET.lines() {
+        let (moves, listed) = line.split_once(' ').context("bench set line")?;
+        let mut position = Connect4::parse(7, 6, moves).map_err(|error| anyhow::anyhow!(error.message))?;
+        let horizon = position.cells() - position.move_count();
+        let Some(value) = solve_by_null_windows(&mut searcher, &mut position, Some(horizon)) else { break };
+        total += 1;
+        if position.pons_score(value).map(|score| score.to_string()).as_deref() == Some(listed.trim()) {
+            matched += 1;
+        }
+    }
+    Ok(crate::commands::bench::Row {
+        name: "connect4 L3_R1 first 100",
+        nodes: searcher.statistics().nodes,
+        micros: started.elapsed().as_micros() as u64,
+        detail: format!("{matched}/{total} scores as listed"),
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -137,7 +164,7 @@ mod tests {
     #[test]
     fn bad_lines_are_named() {
         for (input, expected) in [
-            ("44\n4a\n", "line 2: position `4a`, move 2: `a` is not a column"),
+            ("2252576253462244111563365343671351441\n4a\n", "line 2: position `4a`, move 2: `a` is not a column"),
             ("48\n", "line 1: position `48`, move 2: column 8 is out of range"),
             ("4444444\n", "line 1: position `4444444`, move 7: column 4 is full"),
             ("1212121\n", "line 1: position `1212121`: the game is already over"),
