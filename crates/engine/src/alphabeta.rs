@@ -262,6 +262,21 @@ impl<G: Game, O: Observer<G::Move>> Searcher<G, O> {
                 return bound;
             }
         }
+        // Games with exact shortcuts (connect4) prune their moves before the table too:
+        // no move left means every move loses at once.
+        let pruned_early = self.options.shortcuts && G::EXACT_SHORTCUTS && G::KIND == GameKind::WinDrawLoss;
+        if pruned_early {
+            let moves = &mut self.buffers[ply_index];
+            moves.clear();
+            position.generate_moves(moves);
+            position.prune_losing_moves(moves);
+            if moves.is_empty() {
+                return Value::loss_in(ply + 2);
+            }
+            if let Some(bound) = mate_distance_cut::<G>(ply, alpha, beta, true) {
+                return bound;
+            }
+        }
 
         let alpha_at_entry = alpha;
         let horizon_at_entry = self.statistics.horizon_leaves;
@@ -296,16 +311,12 @@ impl<G: Game, O: Observer<G::Move>> Searcher<G, O> {
         }
 
         let mut moves = std::mem::take(&mut self.buffers[ply_index]);
-        moves.clear();
-        position.generate_moves(&mut moves);
-        debug_assert!(!moves.is_empty(), "a position that is not over must have a legal move");
-        if self.options.shortcuts {
-            position.prune_losing_moves(&mut moves);
-            if moves.len() > 1 && G::KIND == GameKind::WinDrawLoss {
-                if let Some(bound) = mate_distance_cut::<G>(ply, alpha, beta, true) {
-                    self.buffers[ply_index] = moves;
-                    return bound;
-                }
+        if !pruned_early {
+            moves.clear();
+            position.generate_moves(&mut moves);
+            debug_assert!(!moves.is_empty(), "a position that is not over must have a legal move");
+            if self.options.shortcuts {
+                position.prune_losing_moves(&mut moves);
             }
         }
         if self.options.ordering {
@@ -406,9 +417,9 @@ impl<G: Game, O: Observer<G::Move>> Searcher<G, O> {
 ///
 /// Once the immediate win check has failed at a node `ply` plies below the root, the side
 /// to move wins at best in `ply + 1` plies, or in `ply + 3` when the game's shortcuts are
-/// exact. After exact pruning of losing moves left two or more moves (`after_pruning`),
-/// it loses at worst in `ply + 4` plies. A bound outside the window `(alpha, beta)` ends
-/// the node at once with that bound as its fail-soft value.
+/// exact. After exact pruning left some move (`after_pruning`), it loses at worst in
+/// `ply + 4` plies. A bound outside the window `(alpha, beta)` ends the node at once with
+/// that bound as its fail-soft value.
 fn mate_distance_cut<G: Game>(ply: u32, alpha: Value, beta: Value, after_pruning: bool) -> Option<Value> {
     if after_pruning {
         if !G::EXACT_SHORTCUTS {
