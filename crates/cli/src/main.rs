@@ -26,7 +26,7 @@ enum Command {
     Census(commands::census::Arguments),
     /// Run the fixed benchmark suite and print node counts and times.
     Bench(commands::bench::Arguments),
-    /// Solve a contest problem (SPEC §2): input on stdin, the judge's answer on stdout.
+    /// Solve a contest problem (SPEC §2, connect4 §4.1): input on stdin, answers on stdout.
     Solve(commands::solve::Arguments),
 }
 

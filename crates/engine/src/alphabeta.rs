@@ -260,6 +260,33 @@ impl<G: Game, O: Observer<G::Move>> Searcher<G, O> {
             return Value::score(position.evaluate());
         }
 
+        // The game's cheap shortcuts come before the table, whose probe is a cache miss.
+        if self.options.shortcuts && G::KIND == GameKind::WinDrawLoss {
+            if let Some(mv) = position.immediate_win() {
+                self.lines[ply_index].push(mv);
+                return Value::win_in(ply + 1);
+            }
+            // Mate-distance bounds (connect4): see `mate_distance_cut`.
+            if let Some(bound) = mate_distance_cut::<G>(ply, alpha, beta, false) {
+                return bound;
+            }
+        }
+        // Games with exact shortcuts (connect4) prune their moves before the table too:
+        // no move left means every move loses at once.
+        let pruned_early = self.options.shortcuts && G::EXACT_SHORTCUTS && G::KIND == GameKind::WinDrawLoss;
+        if pruned_early {
+            let moves = &mut self.buffers[ply_index];
+            moves.clear();
+            position.generate_moves(moves);
+            position.prune_losing_moves(moves);
+            if moves.is_empty() {
+                return Value::loss_in(ply + 2);
+            }
+            if let Some(bound) = mate_distance_cut::<G>(ply, alpha, beta, true) {
+                return bound;
+            }
+        }
+
         let alpha_at_entry = alpha;
         let horizon_at_entry = self.statistics.horizon_leaves;
         let key = self.table_key(position);
@@ -292,21 +319,14 @@ impl<G: Game, O: Observer<G::Move>> Searcher<G, O> {
             }
         }
 
-        if self.options.shortcuts && G::KIND == GameKind::WinDrawLoss {
-            if let Some(mv) = position.immediate_win() {
-                let value = Value::win_in(ply + 1);
-                self.lines[ply_index].push(mv);
-                self.store(key, ply, depth, value, alpha_at_entry, beta, horizon_at_entry, Some(mv));
-                return value;
-            }
-        }
-
         let mut moves = std::mem::take(&mut self.buffers[ply_index]);
-        moves.clear();
-        position.generate_moves(&mut moves);
-        debug_assert!(!moves.is_empty(), "a position that is not over must have a legal move");
-        if self.options.shortcuts {
-            position.prune_losing_moves(&mut moves);
+        if !pruned_early {
+            moves.clear();
+            position.generate_moves(&mut moves);
+            debug_assert!(!moves.is_empty(), "a position that is not over must have a legal move");
+            if self.options.shortcuts {
+                position.prune_losing_moves(&mut moves);
+            }
         }
         if self.options.ordering {
             position.order_moves(&mut moves);
@@ -400,4 +420,23 @@ impl<G: Game, O: Observer<G::Move>> Searcher<G, O> {
         let best_move = if canonical { None } else { best_move };
         table.store(key, stored, depth, bound, best_move);
     }
+}
+
+/// Mate-distance pruning for win/draw/loss games, under `shortcuts` (added for connect4).
+///
+/// Once the immediate win check has failed at a node `ply` plies below the root, the side
+/// to move wins at best in `ply + 1` plies, or in `ply + 3` when the game's shortcuts are
+/// exact. After exact pruning left some move (`after_pruning`), it loses at worst in
+/// `ply + 4` plies. A bound outside the window `(alpha, beta)` ends the node at once with
+/// that bound as its fail-soft value.
+fn mate_distance_cut<G: Game>(ply: u32, alpha: Value, beta: Value, after_pruning: bool) -> Option<Value> {
+    if after_pruning {
+        if !G::EXACT_SHORTCUTS {
+            return None;
+        }
+        let lower = Value::loss_in(ply + 4);
+        return (lower >= beta).then_some(lower);
+    }
+    let upper = Value::win_in(ply + if G::EXACT_SHORTCUTS { 3 } else { 1 });
+    (upper <= alpha).then_some(upper)
 }

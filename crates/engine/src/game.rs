@@ -91,6 +91,14 @@ pub trait Game: Clone + Send + Sync {
     /// Whether the game is won/drawn/lost or scored.
     const KIND: GameKind = GameKind::WinDrawLoss;
 
+    /// Whether the shortcuts are exact, which lets searches bound values by them:
+    /// [`Game::immediate_win`] returns a move whenever one wins at once;
+    /// [`Game::prune_losing_moves`] keeps exactly the moves after which the opponent
+    /// cannot win at once, and **no move at all** when every move loses at once; and no
+    /// move ever loses for the player who makes it. The default, `false`, promises
+    /// nothing (and pruning must then leave at least one move).
+    const EXACT_SHORTCUTS: bool = false;
+
     /// The player whose turn it is.
     fn to_move(&self) -> Player;
 
@@ -136,8 +144,9 @@ pub trait Game: Clone + Send + Sync {
     }
 
     /// Removes moves that lose at once (the opponent then wins on the next move), when the
-    /// game can tell cheaply. If every move loses, leave at least one. Used only by exact
-    /// searches that do not need every move's value; the default keeps every move.
+    /// game can tell cheaply. If every move loses, leave at least one (none if
+    /// [`Game::EXACT_SHORTCUTS`]). Used only by exact searches that do not need every
+    /// move's value; the default keeps every move.
     fn prune_losing_moves(&self, _moves: &mut Vec<Self::Move>) {}
 }
 

@@ -4,12 +4,14 @@
 
 pub mod conformance;
 mod matchsticks;
+mod connect4;
 mod mnk;
 mod notation;
 mod product_grid;
 mod registry;
 
 pub use matchsticks::{Matchsticks, Stick, StickMove};
+pub use connect4::Connect4;
 pub use mnk::Mnk;
 pub use notation::{parse_move_by_name, Notation, NotationError};
 pub use product_grid::{product_grid_sign, ProductGrid};

@@ -5,6 +5,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::matchsticks::Matchsticks;
+use crate::connect4::Connect4;
 use crate::mnk::Mnk;
 use crate::notation::{Notation, NotationError};
 use crate::product_grid::ProductGrid;
@@ -38,10 +39,18 @@ pub enum GameSpec {
         /// Columns.
         columns: u8,
     },
+    /// `connect4` (7×6) and `connect4:CxR`.
+    Connect4 {
+        /// Columns.
+        columns: u8,
+        /// Rows.
+        rows: u8,
+    },
 }
 
 /// Every game name, for help texts and error messages.
-pub const GAME_NAMES: &[&str] = &["tictactoe", "tictactoe4", "mnk:M,N,K", "product-grid", "matchsticks", "matchsticks:RxC"];
+pub const GAME_NAMES: &[&str] =
+    &["tictactoe", "tictactoe4", "mnk:M,N,K", "product-grid", "matchsticks", "matchsticks:RxC", "connect4", "connect4:CxR"];
 
 impl FromStr for GameSpec {
     type Err = NotationError;
@@ -66,6 +75,12 @@ impl FromStr for GameSpec {
                 let numbers = parse_numbers(&size.to_ascii_lowercase(), 'x', 2, "matchsticks:RxC")?;
                 Matchsticks::new(numbers[0], numbers[1])?;
                 Ok(GameSpec::Matchsticks { rows: numbers[0], columns: numbers[1] })
+            }
+            ("connect4", None) => Ok(GameSpec::Connect4 { columns: 7, rows: 6 }),
+            ("connect4", Some(parameters)) => {
+                let numbers = parse_numbers(&parameters.to_ascii_lowercase(), 'x', 2, "connect4:CxR")?;
+                Connect4::new(numbers[0], numbers[1])?;
+                Ok(GameSpec::Connect4 { columns: numbers[0], rows: numbers[1] })
             }
             _ => Err(unknown()),
         }
@@ -92,6 +107,8 @@ impl fmt::Display for GameSpec {
             GameSpec::ProductGrid => write!(f, "product-grid"),
             GameSpec::Matchsticks { rows: 3, columns: 4 } => write!(f, "matchsticks"),
             GameSpec::Matchsticks { rows, columns } => write!(f, "matchsticks:{rows}x{columns}"),
+            GameSpec::Connect4 { columns: 7, rows: 6 } => write!(f, "connect4"),
+            GameSpec::Connect4 { columns, rows } => write!(f, "connect4:{columns}x{rows}"),
         }
     }
 }
@@ -129,6 +146,10 @@ impl GameSpec {
                     Some(text) => Matchsticks::parse(rows, columns, text)?,
                     None => Matchsticks::new(rows, columns)?,
                 };
+                Ok(visitor.visit(self, board))
+            }
+            GameSpec::Connect4 { columns, rows } => {
+                let board = Connect4::parse(columns, rows, position.unwrap_or(""))?;
                 Ok(visitor.visit(self, board))
             }
         }

@@ -18,11 +18,16 @@ pub struct Arguments {
     pub full: bool,
 }
 
-struct Row {
-    name: &'static str,
-    nodes: u64,
-    micros: u64,
-    detail: String,
+/// One benchmark result.
+pub struct Row {
+    /// What was measured.
+    pub name: &'static str,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Wall-clock time.
+    pub micros: u64,
+    /// The result, for checking.
+    pub detail: String,
 }
 
 /// Runs the command.
@@ -99,6 +104,8 @@ pub fn run(arguments: &Arguments, stop: &StopFlag) -> Result<ExitCode> {
             detail: format!("{value:?} for the player to move"),
         });
     }
+
+    rows.push(super::solve_connect4::bench_row(stop)?);
 
     print_rows(&rows, arguments.json);
     Ok(ExitCode::SUCCESS)

@@ -4,6 +4,7 @@ pub mod analyze;
 pub mod bench;
 pub mod census;
 pub mod solve;
+pub mod solve_connect4;
 
 use gametree_engine::StopFlag;
 

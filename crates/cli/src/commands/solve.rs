@@ -16,22 +16,35 @@ use gametree_games::{product_grid_sign, Matchsticks, Mnk, Notation, ProductGrid}
 
 use crate::error::input_error;
 
-/// The problems `solve` knows.
+/// The problems `solve` knows (besides `connect4`, see [`super::solve_connect4`]).
 pub const PROBLEMS: &[&str] = &["tictactoe-ccf", "product-grid", "matchsticks"];
 
 /// Options of `solve`.
 #[derive(clap::Args, Debug, Clone)]
 pub struct Arguments {
     /// The problem: tictactoe-ccf (CCF CSP 201803-4), product-grid (Luogu B4534),
-    /// matchsticks (Lanqiao Cup). The input is read from standard input.
+    /// matchsticks (Lanqiao Cup), connect4 or connect4:CxR (one position per line,
+    /// SPEC §4.1). The input is read from standard input.
     pub problem: String,
+    /// connect4: print only the sign of each score (win 1, draw 0, loss -1).
+    #[arg(long)]
+    pub weak: bool,
+    /// connect4: transposition table size in MiB.
+    #[arg(long, value_name = "MB", default_value_t = 64)]
+    pub hash: usize,
 }
 
 /// Runs the command.
 pub fn run(arguments: &Arguments, stop: &StopFlag) -> Result<ExitCode> {
+    if let Some(options) = super::solve_connect4::Options::for_problem(&arguments.problem, arguments.weak, arguments.hash)? {
+        return super::solve_connect4::run(&options, stop);
+    }
     let problem = arguments.problem.trim();
     if !PROBLEMS.contains(&problem) {
-        return Err(input_error(format!("unknown problem `{problem}`; known problems: {}", PROBLEMS.join(", "))));
+        return Err(input_error(format!(
+            "unknown problem `{problem}`; known problems: {}, connect4, connect4:CxR",
+            PROBLEMS.join(", ")
+        )));
     }
     let mut bytes = Vec::new();
     std::io::stdin().read_to_end(&mut bytes).context("reading standard input")?;
