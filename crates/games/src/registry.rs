@@ -6,6 +6,7 @@ use std::str::FromStr;
 
 use crate::mnk::Mnk;
 use crate::notation::{Notation, NotationError};
+use crate::tree::Tree;
 
 /// A game chosen by name, with its parameters.
 ///
@@ -27,10 +28,12 @@ pub enum GameSpec {
         /// K: stones in a row to win.
         k: u8,
     },
+    /// `tree`: an explicit game tree given as the position (default: the textbook tree).
+    Tree,
 }
 
 /// Every game name, for help texts and error messages.
-pub const GAME_NAMES: &[&str] = &["tictactoe", "tictactoe4", "mnk:M,N,K"];
+pub const GAME_NAMES: &[&str] = &["tictactoe", "tictactoe4", "mnk:M,N,K", "tree"];
 
 impl FromStr for GameSpec {
     type Err = NotationError;
@@ -49,6 +52,7 @@ impl FromStr for GameSpec {
                 Mnk::new(numbers[0], numbers[1], numbers[2])?;
                 Ok(GameSpec::Mnk { columns: numbers[0], rows: numbers[1], k: numbers[2] })
             }
+            ("tree", None) => Ok(GameSpec::Tree),
             _ => Err(unknown()),
         }
     }
@@ -71,6 +75,7 @@ impl fmt::Display for GameSpec {
         match *self {
             GameSpec::Mnk { columns: 3, rows: 3, k: 3 } => write!(f, "tictactoe"),
             GameSpec::Mnk { columns, rows, k } => write!(f, "mnk:{columns},{rows},{k}"),
+            GameSpec::Tree => write!(f, "tree"),
         }
     }
 }
@@ -95,6 +100,13 @@ impl GameSpec {
                     None => Mnk::new(columns, rows, k)?,
                 };
                 Ok(visitor.visit(self, board))
+            }
+            GameSpec::Tree => {
+                let tree = match position {
+                    Some(text) => Tree::parse(text)?,
+                    None => Tree::textbook(),
+                };
+                Ok(visitor.visit(self, tree))
             }
         }
     }
