@@ -26,6 +26,8 @@ enum Command {
     Census(commands::census::Arguments),
     /// Run the fixed benchmark suite and print node counts and times.
     Bench(commands::bench::Arguments),
+    /// Draw the search tree of minimax or alpha-beta (text, DOT, SVG, JSON).
+    Tree(commands::tree::Arguments),
 }
 
 fn main() -> ExitCode {
@@ -42,6 +44,7 @@ fn main() -> ExitCode {
         Command::Analyze(arguments) => commands::analyze::run(&arguments, &stop),
         Command::Census(arguments) => commands::census::run(&arguments, &stop),
         Command::Bench(arguments) => commands::bench::run(&arguments, &stop),
+        Command::Tree(arguments) => commands::tree::run(&arguments, &stop),
     };
     match result {
         Ok(code) => code,

@@ -3,6 +3,8 @@
 pub mod analyze;
 pub mod bench;
 pub mod census;
+pub mod search_tree;
+pub mod tree;
 
 use gametree_engine::StopFlag;
 
