@@ -3,6 +3,8 @@
 pub mod analyze;
 pub mod bench;
 pub mod census;
+pub mod play;
+pub mod play_terminal;
 pub mod search_tree;
 pub mod tree;
 
