@@ -115,3 +115,42 @@ fn weak_levels_never_beat_perfect_play() {
     let (output, code) = play(&["tictactoe", "--level", "9"], "");
     assert_eq!(code, 2, "{output}");
 }
+
+#[test]
+fn explanations_agree_with_the_analysed_values() {
+    // The unit tests check the lines against the rules; here the JSON's words against its values.
+    for (game, position) in [("tictactoe", "x.o/.x./..."), ("tictactoe", "xo./.x./..o"), ("tree", "[[3,12,8],[2,4,6],[14,5,2]]")] {
+        let output = Command::cargo_bin("gametree")
+            .unwrap()
+            .args(["analyze", game, position, "--json", "--explain"])
+            .output()
+            .unwrap();
+        assert!(output.status.success());
+        let object: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+        for entry in object["moves"].as_array().unwrap() {
+            let sentence = entry["explanation"].as_str().unwrap();
+            let value = &entry["value"];
+            let pv: Vec<&str> = entry["pv"].as_array().unwrap().iter().map(|mv| mv.as_str().unwrap()).collect();
+            assert!(sentence.contains(&format!("plays {}", pv[0])), "{sentence}");
+            if pv.len() > 1 {
+                assert!(sentence.contains(&format!("answers {}", pv[1])), "{sentence}");
+            }
+            let remoteness = value["remoteness"].as_u64().unwrap_or(0);
+            let ending = match value["kind"].as_str().unwrap() {
+                "win" if remoteness == 1 => "wins at once".to_string(),
+                "win" | "loss" => format!("wins in {remoteness} plies"),
+                "draw" => format!("drawn after {remoteness} plies"),
+                "score" => format!("the score {} for", value["score"]),
+                other => panic!("unexpected value kind {other}"),
+            };
+            assert!(sentence.contains(&ending), "{sentence} vs {value}");
+            if value["kind"] == "loss" {
+                // The opponent is the one who wins.
+                assert!(sentence.contains(&format!("{} answers", if object["to_move"] == "x" { "o" } else { "x" })), "{sentence}");
+            }
+        }
+        if game == "tree" {
+            assert!(object["moves"][0]["final_board"].as_str().unwrap().contains("max's score: 3"));
+        }
+    }
+}

@@ -343,13 +343,11 @@ impl Notation for Tree {
         let at = if moves.is_empty() {
             "the root".to_string()
         } else {
-            format!("after {}", moves.iter().map(|mv| (mv + 1).to_string()).collect::<Vec<_>>().join(" "))
+            format!("after the moves {}", moves.iter().map(|mv| (mv + 1).to_string()).collect::<Vec<_>>().join(" "))
         };
         let mut out = format!("at {at}: {}\n", self.subtree_notation());
         match self.current().leaf {
-            Some(value) => {
-                let _ = writeln!(out, "a leaf worth {value} to max");
-            }
+            Some(_) => out.push_str("a leaf: the game is over\n"),
             None => {
                 let children: Vec<String> = self
                     .current()
@@ -370,7 +368,7 @@ impl Notation for Tree {
     }
 
     fn describe_final(&self) -> Option<String> {
-        self.current().leaf.map(|value| format!("the leaf {value} (max's view)"))
+        self.current().leaf.map(|value| format!("max's score: {value}"))
     }
 }
 

@@ -3,6 +3,7 @@
 pub mod analyze;
 pub mod bench;
 pub mod census;
+pub mod explain;
 pub mod play;
 pub mod play_terminal;
 pub mod search_tree;
