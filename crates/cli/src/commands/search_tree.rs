@@ -418,3 +418,68 @@ impl<M: Copy> SearchTree<M> {
         Some(value.verdict(kind, self.nodes[id].exact, self.nodes[id].ply + self.line_length(id)))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use gametree_engine::minimax;
+    use gametree_engine::testing::{RandomTree, TreeShape};
+
+    /// Checks every drawn node of a recorded search against plain minimax of its position.
+    fn check_against_minimax<G: Game>(root: &G, tree: &SearchTree<G::Move>) {
+        let mut stack = vec![(0usize, root.clone())];
+        while let Some((id, position)) = stack.pop() {
+            let node = &tree.nodes[id];
+            if !node.pruned {
+                let truth = minimax(&mut position.clone());
+                let value = node.value.expect("searched nodes have values").to_node_relative(node.ply);
+                match tree.bound(id) {
+                    Bound::Exact => assert_eq!(value, truth, "node {id}"),
+                    // The bound is stated from the root player's view.
+                    Bound::Lower if tree.sign(id) => assert!(truth >= value, "node {id}"),
+                    Bound::Lower => assert!(truth <= value, "node {id}"),
+                    Bound::Upper if tree.sign(id) => assert!(truth <= value, "node {id}"),
+                    Bound::Upper => assert!(truth >= value, "node {id}"),
+                }
+            }
+            for &child in &node.children {
+                let mut next = position.clone();
+                next.play(tree.nodes[child].mv.expect("children have moves"));
+                stack.push((child, next));
+            }
+        }
+    }
+
+    #[test]
+    fn recorded_searches_agree_with_minimax_and_account_for_every_leaf() {
+        let shape = TreeShape { depth: 5, width: 12, branching: 3, leaf_percent: 20 };
+        let (mut total_pruned, mut bounds) = (0, 0);
+        for seed in 0..40 {
+            let stop = StopFlag::new();
+            let scored = RandomTree::<true>::generate(seed, shape);
+            let full = record(&scored.root(), Algorithm::Minimax, Order::Natural, None, usize::MAX, &stop).unwrap();
+            assert_eq!(full.pruned_leaves, 0);
+            for order in [Order::Natural, Order::Engine] {
+                let pruned = record(&scored.root(), Algorithm::Alphabeta, order, None, usize::MAX, &stop).unwrap();
+                // Every leaf of the full tree is either evaluated or inside a pruned subtree.
+                assert_eq!(pruned.evaluated_leaves + pruned.pruned_leaves, full.evaluated_leaves, "seed {seed}");
+                assert_eq!(pruned.nodes.len(), full.nodes.len(), "seed {seed}: every node is drawn");
+                assert_eq!(pruned.root_view_value(0), full.root_view_value(0));
+                check_against_minimax(&scored.root(), &pruned);
+                total_pruned += pruned.pruned_leaves;
+                bounds += (0..pruned.nodes.len()).filter(|&id| pruned.bound(id) != Bound::Exact).count();
+            }
+            check_against_minimax(&scored.root(), &full);
+            let wdl = RandomTree::<false>::generate(seed, shape);
+            let pruned = record(&wdl.root(), Algorithm::Alphabeta, Order::Natural, None, usize::MAX, &stop).unwrap();
+            check_against_minimax(&wdl.root(), &pruned);
+            // A node cap draws fewer nodes but counts the same leaves.
+            let capped = record(&wdl.root(), Algorithm::Alphabeta, Order::Natural, None, 5, &stop).unwrap();
+            assert_eq!(capped.nodes.len().min(5), capped.nodes.len());
+            assert_eq!((capped.evaluated_leaves, capped.pruned_leaves), (pruned.evaluated_leaves, pruned.pruned_leaves));
+            let not_drawn: u64 = capped.nodes.iter().map(|node| node.not_drawn).sum();
+            assert_eq!(capped.nodes.len() as u64 + not_drawn, pruned.nodes.len() as u64, "seed {seed}");
+        }
+        assert!(total_pruned > 100 && bounds > 100, "the trees exercise cut-offs: {total_pruned} {bounds}");
+    }
+}
