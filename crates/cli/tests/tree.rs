@@ -183,3 +183,18 @@ fn svg_without_graphviz_is_a_clear_error() {
     assert_eq!(output.status.code(), Some(2));
     assert_eq!(String::from_utf8_lossy(&output.stderr).trim(), "gametree: graphviz `dot` not found; install graphviz");
 }
+
+#[test]
+fn tictactoe_leaves_are_all_accounted_for() {
+    // SPEC §1.1: 255,168 complete games, so minimax evaluates 255,168 leaves and alpha-beta
+    // splits them between evaluated and pruned, in either move order.
+    let minimax = json(&["tree", "tictactoe", "--algorithm", "minimax", "--max-nodes", "1"]);
+    assert_eq!(minimax["leaves"]["evaluated"], 255_168);
+    assert_eq!(minimax["nodes"]["searched"], 549_946);
+    for order in ["natural", "engine"] {
+        let alphabeta = json(&["tree", "tictactoe", "--order", order, "--max-nodes", "1"]);
+        let leaves = &alphabeta["leaves"];
+        assert_eq!(leaves["evaluated"].as_u64().unwrap() + leaves["pruned"].as_u64().unwrap(), 255_168, "{order}");
+        assert_eq!(alphabeta["value"], serde_json::json!({"kind": "draw", "remoteness": 9}));
+    }
+}

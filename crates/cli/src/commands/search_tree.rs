@@ -71,6 +71,8 @@ pub struct DrawnNode<M> {
     pub exact: bool,
     /// Descendants searched (or pruned) but not drawn because of the node cap.
     pub not_drawn: u64,
+    /// Plies along the line that gave the node its value (0 for leaves).
+    pub line_length: u32,
 }
 
 /// A recorded search.
@@ -95,6 +97,9 @@ struct Frame<M> {
     drawn: Option<usize>,
     had_child: bool,
     horizon_below: bool,
+    /// The best child value so far (this node's view) and the length of its line.
+    best: Value,
+    line_length: u32,
 }
 
 /// An [`Observer`] that follows the search on its own copy of the position.
@@ -188,6 +193,7 @@ impl<G: Game> Recorder<G> {
             pruned: true,
             exact: !horizon,
             not_drawn: 0,
+            line_length: 0,
         };
         let drawn = match parent {
             Some(parent) => self.add(Some(parent), node),
@@ -240,9 +246,10 @@ impl<G: Game> Observer<G::Move> for Recorder<G> {
             pruned: false,
             exact: true,
             not_drawn: 0,
+            line_length: 0,
         };
         let drawn = self.add(parent, node);
-        self.stack.push(Frame { mv, drawn, had_child: false, horizon_below: false });
+        self.stack.push(Frame { mv, drawn, had_child: false, horizon_below: false, best: Value::NEG_INFINITY, line_length: 0 });
     }
 
     fn leave(&mut self, value: Value) {
@@ -263,9 +270,14 @@ impl<G: Game> Observer<G::Move> for Recorder<G> {
             node.value = Some(value);
             node.kind = kind;
             node.exact = !horizon_below;
+            node.line_length = frame.line_length;
         }
         if let Some(parent) = self.stack.last_mut() {
             parent.horizon_below |= horizon_below;
+            if -value > parent.best {
+                parent.best = -value;
+                parent.line_length = frame.line_length + 1;
+            }
         }
         if let Some(mv) = frame.mv {
             self.position.undo(mv);
@@ -376,18 +388,6 @@ impl<M: Copy> SearchTree<M> {
         }
     }
 
-    /// The length of the principal line below a node within the drawing (for the
-    /// remoteness of draws).
-    #[must_use]
-    pub fn line_length(&self, id: usize) -> u32 {
-        let node = &self.nodes[id];
-        let Some(value) = node.value else { return 0 };
-        node.children
-            .iter()
-            .find(|&&child| !self.nodes[child].pruned && self.nodes[child].value == Some(-value))
-            .map_or(0, |&child| 1 + self.line_length(child))
-    }
-
     /// The children on the principal variation from the root, as node ids.
     #[must_use]
     pub fn principal_path(&self) -> Vec<usize> {
@@ -415,7 +415,7 @@ impl<M: Copy> SearchTree<M> {
     #[must_use]
     pub fn verdict(&self, id: usize, kind: GameKind) -> Option<Verdict> {
         let value = self.root_view_value(id)?;
-        Some(value.verdict(kind, self.nodes[id].exact, self.nodes[id].ply + self.line_length(id)))
+        Some(value.verdict(kind, self.nodes[id].exact, self.nodes[id].ply + self.nodes[id].line_length))
     }
 }
 
