@@ -198,3 +198,12 @@ fn tictactoe_leaves_are_all_accounted_for() {
         assert_eq!(alphabeta["value"], serde_json::json!({"kind": "draw", "remoteness": 9}));
     }
 }
+
+#[test]
+fn values_are_from_the_first_players_view_even_when_min_moves_first() {
+    let tree = json(&["tree", "tree", "[[60,63],[15,58]]@2"]);
+    assert_eq!(tree["view"], "max");
+    assert_eq!(tree["tree"]["to_move"], "min");
+    assert_eq!(tree["value"], serde_json::json!({"kind": "score", "score": 15}));
+    assert_eq!(tree["tree"]["children"][1]["beta"], serde_json::json!({"kind": "score", "score": 15}));
+}

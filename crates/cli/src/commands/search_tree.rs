@@ -36,7 +36,7 @@ pub enum Kind {
     Horizon,
 }
 
-/// Whether a value is exact or a bound (fail-soft alpha-beta), from the root player's view.
+/// Whether a value is exact or a bound (fail-soft alpha-beta), from the first player's view.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Bound {
     /// The exact value.
@@ -80,8 +80,9 @@ pub struct DrawnNode<M> {
 pub struct SearchTree<M> {
     /// Nodes; index 0 is the root. Children follow their parents.
     pub nodes: Vec<DrawnNode<M>>,
-    /// The root player (values are shown from this side's view).
-    pub root_player: Player,
+    /// The side whose view values are shown from: always the first player (max), as in
+    /// textbooks, whoever moves at the root.
+    pub view: Player,
     /// Leaves the search evaluated (finished games and depth-limit leaves).
     pub evaluated_leaves: u64,
     /// Leaves inside pruned subtrees (within the depth limit).
@@ -214,10 +215,10 @@ impl<G: Game> Recorder<G> {
         self.position.undo(mv);
     }
 
-    fn finish(self, root_player: Player, statistics: Statistics) -> SearchTree<G::Move> {
+    fn finish(self, view: Player, statistics: Statistics) -> SearchTree<G::Move> {
         SearchTree {
             nodes: self.nodes,
-            root_player,
+            view,
             evaluated_leaves: self.evaluated_leaves,
             pruned_leaves: self.pruned_leaves,
             pruned_leaves_exact: self.pruned_leaves_exact,
@@ -306,13 +307,13 @@ pub fn record<G: Game>(
     stop: &StopFlag,
 ) -> Option<SearchTree<G::Move>> {
     let recorder = Recorder::new(position.clone(), depth, cap);
-    let root_player = position.to_move();
+    let view = Player::First;
     match algorithm {
         Algorithm::Minimax => {
             let mut recorder = recorder;
             let mut statistics = Statistics::default();
             minimax_with(&mut position.clone(), depth, &mut recorder, &mut statistics);
-            Some(recorder.finish(root_player, statistics))
+            Some(recorder.finish(view, statistics))
         }
         Algorithm::Alphabeta => {
             let options = SearchOptions { ordering: order == Order::Engine, ..SearchOptions::PLAIN };
@@ -328,18 +329,18 @@ pub fn record<G: Game>(
                 return None;
             }
             let statistics = searcher.statistics();
-            Some(searcher.into_observer().finish(root_player, statistics))
+            Some(searcher.into_observer().finish(view, statistics))
         }
     }
 }
 
 impl<M: Copy> SearchTree<M> {
-    /// The sign that turns a node's own-view value into the root player's view.
+    /// The sign that turns a node's own-view value into the first player's view.
     fn sign(&self, id: usize) -> bool {
-        self.nodes[id].to_move == self.root_player
+        self.nodes[id].to_move == self.view
     }
 
-    /// A node's value from the root player's view (remoteness counted from the root, as
+    /// A node's value from the first player's view (remoteness counted from the root, as
     /// the engine counts it).
     #[must_use]
     pub fn root_view_value(&self, id: usize) -> Option<Value> {
@@ -353,7 +354,7 @@ impl<M: Copy> SearchTree<M> {
         })
     }
 
-    /// A node's entry window from the root player's view (`α ≤ β`; remoteness counted
+    /// A node's entry window from the first player's view (`α ≤ β`; remoteness counted
     /// from the root).
     #[must_use]
     pub fn root_view_window(&self, id: usize) -> (Value, Value) {
@@ -366,7 +367,7 @@ impl<M: Copy> SearchTree<M> {
         }
     }
 
-    /// Whether a searched node's value is exact or a bound, from the root player's view.
+    /// Whether a searched node's value is exact or a bound, from the first player's view.
     #[must_use]
     pub fn bound(&self, id: usize) -> Bound {
         let node = &self.nodes[id];
@@ -410,7 +411,7 @@ impl<M: Copy> SearchTree<M> {
         path
     }
 
-    /// A node's value as a SPEC §4 VALUE, from the root player's view; remoteness (of
+    /// A node's value as a SPEC §4 VALUE, from the first player's view; remoteness (of
     /// draws too) counts plies from the root.
     #[must_use]
     pub fn verdict(&self, id: usize, kind: GameKind) -> Option<Verdict> {
@@ -435,7 +436,7 @@ mod tests {
                 let value = node.value.expect("searched nodes have values").to_node_relative(node.ply);
                 match tree.bound(id) {
                     Bound::Exact => assert_eq!(value, truth, "node {id}"),
-                    // The bound is stated from the root player's view.
+                    // The bound is stated from the first player's view.
                     Bound::Lower if tree.sign(id) => assert!(truth >= value, "node {id}"),
                     Bound::Lower => assert!(truth <= value, "node {id}"),
                     Bound::Upper if tree.sign(id) => assert!(truth <= value, "node {id}"),

@@ -135,10 +135,10 @@ impl<G: Notation> Drawing<'_, G> {
     }
 
     fn root_name(&self) -> &'static str {
-        self.position.player_name(self.tree.root_player)
+        self.position.player_name(self.tree.view)
     }
 
-    /// A value (root player's view, remoteness from the root) in a few characters.
+    /// A value (first player's view, remoteness from the root) in a few characters.
     fn value_text(&self, value: Value, exact: bool) -> String {
         if value == Value::INFINITY {
             return "+∞".into();
@@ -207,7 +207,7 @@ impl<G: Notation> Drawing<'_, G> {
         lines.push(format!(
             "values{window} are from {}'s view ({} moves at the root){remoteness}",
             self.root_name(),
-            self.root_name()
+            self.position.player_name(self.position.to_move())
         ));
         lines
     }
@@ -308,7 +308,7 @@ impl<G: Notation> Drawing<'_, G> {
         out.push_str("  node [fontname=\"Helvetica\", fontsize=11];\n  edge [fontname=\"Helvetica\", fontsize=10];\n");
         for (id, node) in self.tree.nodes.iter().enumerate() {
             let shape = match node.kind {
-                Kind::Inner if node.to_move == self.tree.root_player => "triangle",
+                Kind::Inner if node.to_move == self.tree.view => "triangle",
                 Kind::Inner => "invtriangle",
                 _ => "box",
             };
