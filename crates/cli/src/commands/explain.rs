@@ -132,6 +132,9 @@ pub fn check<G: Notation>(position: &G, explanation: &Explanation) -> Result<(),
 
 /// The text printed after `analyze`'s table.
 pub fn text<G: Notation>(position: &G, analysis: &Analysis<G::Move>) -> String {
+    if analysis.moves.is_empty() {
+        return String::new();
+    }
     let mut out = String::from("\nWhy:\n");
     for explanation in explain(position, analysis) {
         out.push_str(&format!("  {}: {}.\n", explanation.mv, explanation.sentence));

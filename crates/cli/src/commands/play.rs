@@ -549,6 +549,19 @@ mod tests {
         assert!(Record::parse("position .../.../...\n", "f").unwrap_err().to_string().contains("no `game"));
     }
 
+    proptest::proptest! {
+        #[test]
+        fn record_parsing_never_panics(text in "(?s).{0,200}") {
+            let _ = Record::parse(&text, "f");
+        }
+
+        #[test]
+        fn records_round_trip(game in "[a-z:0-9,]{1,12}", position in "[!-~]{1,20}", moves in proptest::collection::vec("[!-~]{1,6}", 0..12)) {
+            let record = Record { game, position, moves };
+            proptest::prop_assert_eq!(Record::parse(&record.to_text(), "f").unwrap(), record);
+        }
+    }
+
     #[test]
     fn levels_parse() {
         assert_eq!(parse_level("perfect"), Ok(Level::Perfect));
