@@ -154,3 +154,12 @@ fn explanations_agree_with_the_analysed_values() {
         }
     }
 }
+
+#[test]
+fn perfect_play_takes_the_fastest_win() {
+    // x can win at once at c3 (other moves also win, later): perfect play ends it now.
+    let (output, code) = play(&["tictactoe", "xx./oo./...", "--first", "computer", "--second", "human"], "");
+    assert_eq!(code, 0, "{output}");
+    assert!(output.contains("x plays c3"), "{output}");
+    assert!(output.contains("Game over: x wins."), "{output}");
+}
