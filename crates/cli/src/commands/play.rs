@@ -224,7 +224,7 @@ impl GameVisitor for Play<'_> {
             drop(io);
             result
         } else {
-            session.run(&mut LineIo { input: std::io::stdin().lock() })
+            session.run(&mut LineIo { input: std::io::stdin().lock(), echo: !std::io::stdin().is_terminal() })
         }
     }
 }
@@ -241,6 +241,8 @@ pub trait Io {
 /// Line mode: prompts on stdout, one move or command per line on stdin.
 struct LineIo<R: BufRead> {
     input: R,
+    /// Echo each line read (when it comes from a script, not from someone typing).
+    echo: bool,
 }
 
 impl<R: BufRead> Io for LineIo<R> {
@@ -258,8 +260,10 @@ impl<R: BufRead> Io for LineIo<R> {
             self.show("\n")?;
             return Ok(None);
         }
-        // Echo the input so that a scripted game reads like a transcript.
-        self.show(&format!("{}\n", line.trim()))?;
+        // Echo scripted input so that the game reads like a transcript.
+        if self.echo {
+            self.show(&format!("{}\n", line.trim()))?;
+        }
         Ok(Some(line.trim().to_string()))
     }
 }
