@@ -171,7 +171,9 @@ impl<G: Notation> Drawing<'_, G> {
 
     fn window_text(&self, id: usize) -> String {
         let (alpha, beta) = self.tree.root_view_window(id);
-        format!("({}, {})", self.value_text(alpha, true), self.value_text(beta, true))
+        // Bounds come from other nodes' values: heuristic when the search has a depth limit.
+        let exact = self.arguments.depth.is_none();
+        format!("({}, {})", self.value_text(alpha, exact), self.value_text(beta, exact))
     }
 
     /// The move leading to a node, in the notation of its parent position.
@@ -392,8 +394,9 @@ impl<G: Notation> Drawing<'_, G> {
             object.insert("bound".into(), json!(bound));
             if self.alphabeta() {
                 let (alpha, beta) = self.tree.root_view_window(id);
-                object.insert("alpha".into(), window_json(alpha, G::KIND));
-                object.insert("beta".into(), window_json(beta, G::KIND));
+                let exact = self.arguments.depth.is_none();
+                object.insert("alpha".into(), window_json(alpha, G::KIND, exact));
+                object.insert("beta".into(), window_json(beta, G::KIND, exact));
             }
         }
         if node.not_drawn > 0 {
@@ -406,11 +409,11 @@ impl<G: Notation> Drawing<'_, G> {
 }
 
 /// A window bound as a VALUE; `null` for an infinite bound.
-fn window_json(value: Value, kind: GameKind) -> serde_json::Value {
+fn window_json(value: Value, kind: GameKind, exact: bool) -> serde_json::Value {
     if value == Value::INFINITY || value == Value::NEG_INFINITY {
         return serde_json::Value::Null;
     }
-    let verdict: Verdict = value.verdict(kind, true, 0);
+    let verdict: Verdict = value.verdict(kind, exact, 0);
     json!(verdict)
 }
 
