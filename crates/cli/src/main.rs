@@ -28,6 +28,10 @@ enum Command {
     Bench(commands::bench::Arguments),
     /// Solve a contest problem (SPEC §2, connect4 §4.1): input on stdin, answers on stdout.
     Solve(commands::solve::Arguments),
+    /// Draw the search tree of minimax or alpha-beta (text, DOT, SVG, JSON).
+    Tree(commands::tree::Arguments),
+    /// Play in the terminal: against the computer, computer vs computer, or two humans.
+    Play(commands::play::Arguments),
 }
 
 fn main() -> ExitCode {
@@ -45,6 +49,8 @@ fn main() -> ExitCode {
         Command::Census(arguments) => commands::census::run(&arguments, &stop),
         Command::Bench(arguments) => commands::bench::run(&arguments, &stop),
         Command::Solve(arguments) => commands::solve::run(&arguments, &stop),
+        Command::Tree(arguments) => commands::tree::run(&arguments, &stop),
+        Command::Play(arguments) => commands::play::run(&arguments, &stop),
     };
     match result {
         Ok(code) => code,

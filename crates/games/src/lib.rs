@@ -9,6 +9,7 @@ mod mnk;
 mod notation;
 mod product_grid;
 mod registry;
+mod tree;
 
 pub use matchsticks::{Matchsticks, Stick, StickMove};
 pub use connect4::Connect4;
@@ -16,3 +17,4 @@ pub use mnk::Mnk;
 pub use notation::{parse_move_by_name, Notation, NotationError};
 pub use product_grid::{product_grid_sign, ProductGrid};
 pub use registry::{GameSpec, GameVisitor, GAME_NAMES};
+pub use tree::{Tree, TEXTBOOK_TREE, TREE_DEPTH_LIMIT, TREE_NODE_LIMIT, TREE_VALUE_LIMIT};

@@ -33,6 +33,12 @@ pub trait Notation: Game + 'static {
 
     /// The board drawn for people, several lines with coordinates, no colour.
     fn render(&self) -> String;
+
+    /// A short description of a finished position beyond its outcome, for explanations
+    /// (for example the two sums of a product-grid board). The default: nothing to add.
+    fn describe_final(&self) -> Option<String> {
+        None
+    }
 }
 
 /// Parses `text` as a legal move of `position` by comparing it, ignoring case and

@@ -9,6 +9,7 @@ use crate::connect4::Connect4;
 use crate::mnk::Mnk;
 use crate::notation::{Notation, NotationError};
 use crate::product_grid::ProductGrid;
+use crate::tree::Tree;
 
 /// A game chosen by name, with its parameters.
 ///
@@ -46,11 +47,22 @@ pub enum GameSpec {
         /// Rows.
         rows: u8,
     },
+    /// `tree`: an explicit game tree given as the position (default: the textbook tree).
+    Tree,
 }
 
 /// Every game name, for help texts and error messages.
-pub const GAME_NAMES: &[&str] =
-    &["tictactoe", "tictactoe4", "mnk:M,N,K", "product-grid", "matchsticks", "matchsticks:RxC", "connect4", "connect4:CxR"];
+pub const GAME_NAMES: &[&str] = &[
+    "tictactoe",
+    "tictactoe4",
+    "mnk:M,N,K",
+    "product-grid",
+    "matchsticks",
+    "matchsticks:RxC",
+    "connect4",
+    "connect4:CxR",
+    "tree",
+];
 
 impl FromStr for GameSpec {
     type Err = NotationError;
@@ -82,6 +94,7 @@ impl FromStr for GameSpec {
                 Connect4::new(numbers[0], numbers[1])?;
                 Ok(GameSpec::Connect4 { columns: numbers[0], rows: numbers[1] })
             }
+            ("tree", None) => Ok(GameSpec::Tree),
             _ => Err(unknown()),
         }
     }
@@ -109,6 +122,7 @@ impl fmt::Display for GameSpec {
             GameSpec::Matchsticks { rows, columns } => write!(f, "matchsticks:{rows}x{columns}"),
             GameSpec::Connect4 { columns: 7, rows: 6 } => write!(f, "connect4"),
             GameSpec::Connect4 { columns, rows } => write!(f, "connect4:{columns}x{rows}"),
+            GameSpec::Tree => write!(f, "tree"),
         }
     }
 }
@@ -151,6 +165,13 @@ impl GameSpec {
             GameSpec::Connect4 { columns, rows } => {
                 let board = Connect4::parse(columns, rows, position.unwrap_or(""))?;
                 Ok(visitor.visit(self, board))
+            }
+            GameSpec::Tree => {
+                let tree = match position {
+                    Some(text) => Tree::parse(text)?,
+                    None => Tree::textbook(),
+                };
+                Ok(visitor.visit(self, tree))
             }
         }
     }

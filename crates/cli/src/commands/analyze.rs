@@ -35,6 +35,9 @@ pub struct Arguments {
     /// Worker threads (root splitting); values do not depend on it.
     #[arg(long, default_value_t = 1)]
     pub threads: usize,
+    /// Explain each move's value with its principal variation, in words.
+    #[arg(long)]
+    pub explain: bool,
 }
 
 impl Arguments {
@@ -75,9 +78,16 @@ impl GameVisitor for Analyze<'_> {
     fn visit<G: Notation>(self, spec: GameSpec, position: G) -> Result<ExitCode> {
         let analysis = analyze(&position, &self.config);
         if self.arguments.json {
-            println!("{}", serde_json::to_string(&analysis_json(spec, &position, &analysis))?);
+            let mut object = analysis_json(spec, &position, &analysis);
+            if self.arguments.explain {
+                super::explain::add_to_json(&mut object, &position, &analysis);
+            }
+            println!("{}", serde_json::to_string(&object)?);
         } else {
             print_text(spec, &position, &analysis);
+            if self.arguments.explain {
+                print!("{}", super::explain::text(&position, &analysis));
+            }
         }
         Ok(ExitCode::SUCCESS)
     }

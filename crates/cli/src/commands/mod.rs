@@ -5,6 +5,11 @@ pub mod bench;
 pub mod census;
 pub mod solve;
 pub mod solve_connect4;
+pub mod explain;
+pub mod play;
+pub mod play_terminal;
+pub mod search_tree;
+pub mod tree;
 
 use gametree_engine::StopFlag;
 
