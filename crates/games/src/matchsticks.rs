@@ -144,38 +144,45 @@ impl Matchsticks {
         self.vertical | self.horizontal
     }
 
-    /// Whether a stick of this kind may go in the empty cell (row, column): the nearest
-    /// stick on each side along its line must not be of the same kind.
-    fn allowed(&self, row: usize, column: usize, stick: Stick) -> bool {
-        let columns = usize::from(self.columns);
-        let occupied = self.occupied();
-        let same = match stick {
-            Stick::Vertical => self.vertical,
-            Stick::Horizontal => self.horizontal,
-        };
-        // The kind of the first stick in a cell: `Some(true)` when it is the same kind.
-        let met = |cell: usize| (occupied & (1 << cell) != 0).then(|| same & (1 << cell) != 0);
-        let (before, after) = match stick {
-            Stick::Horizontal => (
-                (0..column).rev().find_map(|c| met(row * columns + c)),
-                (column + 1..columns).find_map(|c| met(row * columns + c)),
-            ),
-            Stick::Vertical => (
-                (0..row).rev().find_map(|r| met(r * columns + column)),
-                (row + 1..usize::from(self.rows)).find_map(|r| met(r * columns + column)),
-            ),
-        };
-        before != Some(true) && after != Some(true)
+    /// The empty cells that may take a vertical stick and those that may take a horizontal
+    /// one: a cell is open to a kind when the nearest stick on each side along the kind's
+    /// line (column for vertical, row for horizontal) is not of that kind. One pass each
+    /// way along every line.
+    fn open_cells(&self) -> (u64, u64) {
+        let (rows, columns) = (usize::from(self.rows), usize::from(self.columns));
+        let empty = !self.occupied() & self.full_mask();
+        let mut open = [empty, empty];
+        for (kind, same) in [self.vertical, self.horizontal].into_iter().enumerate() {
+            let other = self.occupied() & !same;
+            // Lines of cells: columns for vertical sticks, rows for horizontal ones.
+            let (lines, length) = if kind == 0 { (columns, rows) } else { (rows, columns) };
+            for line in 0..lines {
+                let cell = |step: usize| if kind == 0 { step * columns + line } else { line * columns + step };
+                for forward in [true, false] {
+                    // Whether the last stick passed on this line was of the same kind.
+                    let mut blocked = false;
+                    for index in 0..length {
+                        let bit = 1u64 << cell(if forward { index } else { length - 1 - index });
+                        if same & bit != 0 {
+                            blocked = true;
+                        } else if other & bit != 0 {
+                            blocked = false;
+                        } else if blocked {
+                            open[kind] &= !bit;
+                        }
+                    }
+                }
+            }
+        }
+        (open[0], open[1])
     }
 
     /// Calls `found` with every legal move until it returns `false`.
     fn for_each_move(&self, mut found: impl FnMut(StickMove) -> bool) {
-        let columns = usize::from(self.columns);
-        let empty = !self.occupied() & self.full_mask();
-        for cell in bits(empty) {
-            let (row, column) = (usize::from(cell) / columns, usize::from(cell) % columns);
-            for stick in [Stick::Vertical, Stick::Horizontal] {
-                if self.allowed(row, column, stick) && !found(StickMove { cell, stick }) {
+        let (vertical, horizontal) = self.open_cells();
+        for cell in bits(vertical | horizontal) {
+            for (open, stick) in [(vertical, Stick::Vertical), (horizontal, Stick::Horizontal)] {
+                if open & (1 << cell) != 0 && !found(StickMove { cell, stick }) {
                     return;
                 }
             }
@@ -245,12 +252,8 @@ impl Game for Matchsticks {
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        let mut any = false;
-        self.for_each_move(|_| {
-            any = true;
-            false
-        });
-        (!any).then(|| Outcome::Win(self.to_move().opponent()))
+        let (vertical, horizontal) = self.open_cells();
+        (vertical | horizontal == 0).then(|| Outcome::Win(self.to_move().opponent()))
     }
 
     fn hash(&self) -> Option<u64> {
@@ -296,13 +299,9 @@ impl Game for Matchsticks {
         let mut child = *self;
         moves.sort_by_cached_key(|&mv| {
             child.play(mv);
-            let mut replies = 0u32;
-            child.for_each_move(|_| {
-                replies += 1;
-                true
-            });
+            let (vertical, horizontal) = child.open_cells();
             child.undo(mv);
-            replies
+            vertical.count_ones() + horizontal.count_ones()
         });
     }
 }

@@ -156,6 +156,64 @@ fn mirror(text: &str, flip_rows: bool, flip_columns: bool, transpose: bool) -> S
         .join("/")
 }
 
+/// The rule of SPEC §1.5 written out naively on a grid of characters: the legal moves as
+/// `(row from the top, column, stick)`.
+fn reference_moves(grid: &[Vec<char>]) -> Vec<(usize, usize, char)> {
+    let (rows, columns) = (grid.len(), grid[0].len());
+    let mut moves = Vec::new();
+    for row in 0..rows {
+        for column in 0..columns {
+            if grid[row][column] != '0' {
+                continue;
+            }
+            // Horizontal: the first stick to the left and to the right along the row.
+            let left = (0..column).rev().map(|c| grid[row][c]).find(|&cell| cell != '0');
+            let right = (column + 1..columns).map(|c| grid[row][c]).find(|&cell| cell != '0');
+            if left != Some('-') && right != Some('-') {
+                moves.push((row, column, '-'));
+            }
+            let up = (0..row).rev().map(|r| grid[r][column]).find(|&cell| cell != '0');
+            let down = (row + 1..rows).map(|r| grid[r][column]).find(|&cell| cell != '0');
+            if up != Some('1') && down != Some('1') {
+                moves.push((row, column, '1'));
+            }
+        }
+    }
+    moves.sort_unstable();
+    moves
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// The game's move generator gives exactly the moves of the rule as written in the SPEC.
+    #[test]
+    fn legal_moves_follow_the_rule_as_written(
+        rows in 1u8..=5, columns in 1u8..=6,
+        cells in proptest::collection::vec(prop_oneof![3 => Just('0'), 1 => Just('1'), 1 => Just('-')], 30),
+    ) {
+        let grid: Vec<Vec<char>> = (0..usize::from(rows))
+            .map(|row| cells[row * usize::from(columns)..(row + 1) * usize::from(columns)].to_vec())
+            .collect();
+        let text: Vec<String> = grid.iter().map(|row| row.iter().collect()).collect();
+        let board = Matchsticks::parse(rows, columns, &text.join("/")).unwrap();
+        let mut moves = Vec::new();
+        board.generate_moves(&mut moves);
+        let mut found: Vec<(usize, usize, char)> = moves
+            .iter()
+            .map(|mv| {
+                let cell = usize::from(mv.cell);
+                let stick = if mv.stick == Stick::Vertical { '1' } else { '-' };
+                (cell / usize::from(columns), cell % usize::from(columns), stick)
+            })
+            .collect();
+        found.sort_unstable();
+        let expected = reference_moves(&grid);
+        prop_assert_eq!(&found, &expected);
+        prop_assert_eq!(board.outcome().is_some(), expected.is_empty());
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(120))]
 

@@ -183,3 +183,20 @@ fn the_sign_search_agrees_with_the_exact_score() {
     let exact = -Searcher::new(SearchOptions::PLAIN).solve(&mut board.clone()).raw();
     assert_eq!(product_grid_sign(&mut shared, &mut board.clone()), exact.signum());
 }
+
+#[test]
+fn transposition_swaps_roles_rather_than_negating_the_value() {
+    // The empty board is its own transpose. If transposing negated the value for the side
+    // to move, the empty board would be worth 0; it is worth -124 to X. What holds instead:
+    // the transposed board with the other player to move is worth the same to its mover.
+    let empty = ProductGrid::empty();
+    assert_eq!(empty.transposed(), empty);
+    let mut searcher = Searcher::new(SearchOptions::PLAIN);
+    let x_first = searcher.solve(&mut empty.clone()).raw();
+    let y_first = searcher.solve(&mut ProductGrid::parse("000/000/000:y").unwrap()).raw();
+    assert_eq!(x_first, -124);
+    assert_ne!(x_first, 0);
+    // Y placing first on the empty board is the transposed game of X placing first.
+    assert_eq!(y_first, x_first);
+    assert_eq!(ProductGrid::parse("000/000/000:y").unwrap().canonical_key(), empty.canonical_key());
+}

@@ -137,6 +137,7 @@ pub fn bench_row(stop: &StopFlag) -> Result<crate::commands::bench::Row> {
         nodes: searcher.statistics().nodes,
         micros: started.elapsed().as_micros() as u64,
         detail: format!("{matched}/{total} scores as listed"),
+        cpu_micros: None,
     })
 }
 
