@@ -233,6 +233,17 @@ impl<G: Game, O: Observer<G::Move>> Searcher<G, O> {
         position.hash().map(|key| TableKey { key, negated: false, canonical: false })
     }
 
+    /// Starts loading the table bucket of a position about to be searched, so that the
+    /// game's cheap checks at its node overlap the memory access (plain keys only: a
+    /// canonical key can cost more than the wait it saves).
+    fn prefetch(&self, position: &G) {
+        if let (Some(table), false) = (self.table.as_ref(), self.options.symmetry) {
+            if let Some(key) = position.hash() {
+                table.prefetch(key);
+            }
+        }
+    }
+
     fn ensure_ply(&mut self, ply: usize) {
         while self.buffers.len() <= ply + 1 {
             self.buffers.push(Vec::new());
@@ -340,6 +351,7 @@ impl<G: Game, O: Observer<G::Move>> Searcher<G, O> {
         for index in 0..moves.len() {
             let mv = moves[index];
             position.play(mv);
+            self.prefetch(position);
             let value = if self.options.principal_variation && index > 0 {
                 let null_alpha = Value::from_raw(alpha.raw() + 1);
                 self.observer.enter(Some(mv), ply + 1, -null_alpha, -alpha);

@@ -289,7 +289,7 @@ impl Game for Connect4 {
     const EXACT_SHORTCUTS: bool = true;
 
     fn to_move(&self) -> Player {
-        if self.moves % 2 == 0 {
+        if self.moves & 1 == 0 {
             Player::First
         } else {
             Player::Second

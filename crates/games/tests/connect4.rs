@@ -181,3 +181,28 @@ fn pons_test_set_l1_r2() {
 fn pons_test_set_l1_r3() {
     solve_set("Test_L1_R3");
 }
+
+mod properties {
+    use gametree_games::{Connect4, Notation};
+    use proptest::prelude::*;
+
+    proptest! {
+        #[test]
+        fn parsing_never_panics(text in "\\PC{0,60}", columns in 1u8..=9, rows in 1u8..=8) {
+            if let Ok(position) = Connect4::parse(columns, rows, &text) {
+                prop_assert_eq!(position.notation(), text.trim());
+            }
+        }
+
+        #[test]
+        fn digit_sequences_round_trip_or_name_the_bad_move(text in "[0-9]{0,45}") {
+            match Connect4::parse(7, 6, &text) {
+                Ok(position) => {
+                    prop_assert_eq!(position.notation(), text.clone());
+                    prop_assert_eq!(Connect4::parse(7, 6, &position.notation()).unwrap(), position);
+                }
+                Err(error) => prop_assert!(error.message.contains("move "), "{}", error.message),
+            }
+        }
+    }
+}
