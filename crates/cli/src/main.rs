@@ -26,6 +26,8 @@ enum Command {
     Census(commands::census::Arguments),
     /// Run the fixed benchmark suite and print node counts and times.
     Bench(commands::bench::Arguments),
+    /// Serve the web page and its JSON API (prints the URL on the first line).
+    Serve(commands::serve::Arguments),
 }
 
 fn main() -> ExitCode {
@@ -42,6 +44,7 @@ fn main() -> ExitCode {
         Command::Analyze(arguments) => commands::analyze::run(&arguments, &stop),
         Command::Census(arguments) => commands::census::run(&arguments, &stop),
         Command::Bench(arguments) => commands::bench::run(&arguments, &stop),
+        Command::Serve(arguments) => commands::serve::run(&arguments, &stop),
     };
     match result {
         Ok(code) => code,

@@ -2,11 +2,13 @@
 //! and [`GameSpec`], which turns a game name from the command line into a game.
 #![deny(missing_docs)]
 
+mod board;
 pub mod conformance;
 mod mnk;
 mod notation;
 mod registry;
 
+pub use board::{Board, BoardCell};
 pub use mnk::Mnk;
 pub use notation::{parse_move_by_name, Notation, NotationError};
 pub use registry::{GameSpec, GameVisitor, GAME_NAMES};

@@ -2,6 +2,8 @@
 
 use gametree_engine::{Game, Player};
 
+use crate::board::Board;
+
 /// A position or move that could not be read, with what is wrong and where.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{message}")]
@@ -33,6 +35,12 @@ pub trait Notation: Game + 'static {
 
     /// The board drawn for people, several lines with coordinates, no colour.
     fn render(&self) -> String;
+
+    /// The board as data for graphical front ends, with the moves each cell takes.
+    /// `None` (the default): the front end offers the legal moves as a list instead.
+    fn board(&self) -> Option<Board<Self::Move>> {
+        None
+    }
 }
 
 /// Parses `text` as a legal move of `position` by comparing it, ignoring case and
