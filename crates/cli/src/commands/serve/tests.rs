@@ -358,3 +358,42 @@ async fn the_stepper_refuses_trees_too_large_to_step_through() {
     assert_eq!(tree["nodes"].as_array().unwrap().len(), 82);
     assert_eq!(tree["value"]["kind"], "heuristic");
 }
+
+#[tokio::test]
+async fn every_recorded_value_is_the_true_minimax_value_or_a_correct_bound() {
+    use gametree_engine::{minimax, Game, Value};
+    let mut rng = fastrand::Rng::with_seed(8);
+    for _ in 0..12 {
+        // A random position with 4 to 6 stones, not yet over.
+        let mut board = Mnk::tictactoe();
+        let stones = rng.usize(4..=6);
+        while board.stone_count() < stones as u32 && board.outcome().is_none() {
+            let mut moves = Vec::new();
+            board.generate_moves(&mut moves);
+            board.play(moves[rng.usize(..moves.len())]);
+        }
+        if board.outcome().is_some() {
+            continue;
+        }
+        let position = gametree_games::Notation::notation(&board);
+        for algorithm in ["alphabeta", "minimax"] {
+            let request = json!({"game": "tictactoe", "position": position, "algorithm": algorithm});
+            let (status, tree) = post_json(app(), "/api/tree", request).await;
+            assert_eq!(status, StatusCode::OK, "{position}: {tree}");
+            for node in tree["nodes"].as_array().unwrap().iter().filter(|node| node["pruned"] == false) {
+                let ply = node["ply"].as_u64().unwrap() as u32;
+                let mut at = Mnk::parse(3, 3, 3, node["position"].as_str().unwrap()).unwrap();
+                // The true value, root-relative and from the root player's side.
+                let truth = minimax(&mut at).to_root_relative(ply);
+                let truth = if ply % 2 == 1 { -truth } else { truth };
+                let shown = Value::from_raw(node["value"]["raw"].as_i64().unwrap() as i32);
+                match node["bound"].as_str().unwrap() {
+                    "exact" => assert_eq!(shown, truth, "{algorithm} {position}: node {node}"),
+                    "upper" => assert!(truth <= shown, "{algorithm} {position}: node {node}"),
+                    "lower" => assert!(truth >= shown, "{algorithm} {position}: node {node}"),
+                    other => panic!("bound {other}"),
+                }
+            }
+        }
+    }
+}
