@@ -264,12 +264,11 @@ where
         table_megabytes: config.table_megabytes,
         tree_nodes: config.tree_nodes,
     };
-    let answer = light(move || {
+    light(move || {
         let _permit = permit;
         work(context)
     })
-    .await;
-    answer
+    .await
 }
 
 #[derive(serde::Deserialize)]
