@@ -188,7 +188,7 @@ async function main() {
     for (let step = 0; step < 6; step++) await page.click('#step-next');
     const windows = await page.$$eval('#tree .window', (labels) => labels.length);
     check(windows > 0, 'open nodes show their alpha-beta window');
-    await page.screenshot({ path: path.join(shots, 'stepper.png'), fullPage: false, clip: await page.$eval('.stepper', (node) => { const r = node.getBoundingClientRect(); return { x: r.x, y: r.y + window.scrollY, width: r.width, height: r.height }; }) });
+    await page.locator('.stepper').screenshot({ path: path.join(shots, 'stepper.png') });
     await page.click('#step-last');
     const cut = await page.$$eval('#tree .node.cut', (nodes) => nodes.length);
     check(cut > 0, 'alpha-beta cuts branches off and greys them');

@@ -372,6 +372,7 @@ function renderAnalysis(entry) {
       el('td', {}, el('span', { class: `chip ${valueClass(result.value)}`, text: valueText(result.value) })),
       el('td', { class: 'pv', text: result.pv.join(' ') })));
   }
+  $('moves-table').hidden = analysis.moves.length === 0;
   const parts = [`${analysis.stats.nodes.toLocaleString()} nodes`, `${analysis.stats.time_ms} ms`];
   parts.push(analysis.exact ? 'exact' : `depth ${analysis.depth}`);
   meta.textContent = parts.join(' · ');
@@ -588,6 +589,7 @@ function showTree() {
 
   const edges = svg('g', { class: 'edges' });
   const nodes = svg('g', { class: 'nodes' });
+  const windows = svg('g', { class: 'windows' });
   tree.nodes.forEach((node, id) => {
     const status = replayed.status[id];
     if (node.parent !== null) {
@@ -612,13 +614,14 @@ function showTree() {
     group.append(svg('title', {}, `${nodeName(tree, id)}\n${node.position}\n${node.max ? 'MAX' : 'MIN'} (${node.player} to move)` +
       `${node.value ? `\nvalue ${boundText(node)}` : ''}${node.pruned ? '\ncut off: never searched' : ''}`));
     if (status === 'open' && node.alpha) {
+      // Windows go on a layer above every node, so no neighbour hides them.
       const window = currentWindow(tree, id, replayed.status);
-      group.append(svg('text', { class: 'window', x: 20, y: -10 }, `α ${window.alpha.text}`));
-      group.append(svg('text', { class: 'window', x: 20, y: 4 }, `β ${window.beta.text}`));
+      windows.append(svg('text', { class: 'window', x: cx(id) + 20, y: cy(id) - 8 }, `α ${window.alpha.text}`));
+      windows.append(svg('text', { class: 'window', x: cx(id) + 20, y: cy(id) + 6 }, `β ${window.beta.text}`));
     }
     nodes.append(group);
   });
-  canvas.append(edges, nodes);
+  canvas.append(edges, nodes, windows);
   const focus = active !== undefined ? active : (replayed.last ? replayed.last.node : 0);
   const wrap = $('tree-wrap');
   const target = cx(focus) - wrap.clientWidth / 2;

@@ -397,3 +397,162 @@ async fn every_recorded_value_is_the_true_minimax_value_or_a_correct_bound() {
         }
     }
 }
+
+/// SPEC §1.6 on the textbook `tree` game, once the registry has it: minimax value 3, and
+/// alpha-beta prunes two leaves of the second subtree. (Skipped while no `tree` game is
+/// registered; every other check here runs on tic-tac-toe.)
+#[tokio::test]
+async fn the_textbook_tree_prunes_two_leaves_of_the_second_subtree() {
+    if "tree".parse::<GameSpec>().is_err() {
+        return;
+    }
+    let request = json!({"game": "tree", "position": "[[3,12,8],[2,4,6],[14,5,2]]", "algorithm": "alphabeta"});
+    let (status, tree) = post_json(app(), "/api/tree", request).await;
+    assert_eq!(status, StatusCode::OK, "{tree}");
+    assert_eq!(tree["value"]["text"], "3");
+    let second = tree["nodes"][0]["children"][1].as_u64().unwrap();
+    let pruned: Vec<&Json> = tree["nodes"].as_array().unwrap().iter().filter(|node| node["pruned"] == true).collect();
+    assert_eq!(pruned.len(), 2);
+    assert!(pruned.iter().all(|node| node["parent"].as_u64() == Some(second)));
+    let (_, minimax) = post_json(app(), "/api/tree", json!({"game": "tree", "position": "[[3,12,8],[2,4,6],[14,5,2]]", "algorithm": "minimax"})).await;
+    assert_eq!(minimax["value"]["text"], "3");
+    assert_eq!(minimax["nodes"].as_array().unwrap().len(), 13);
+}
+
+/// A tiny scored game in the manner of product-grid, to test the scored paths before any
+/// scored game is registered: numbers 1, 2, 3 are placed in that order (x places 1 and 3,
+/// y places 2) on a row of three cells weighted 3, −1, 2; the score is the weighted sum.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Weighted {
+    cells: [u8; 3],
+    placed: u8,
+}
+
+const WEIGHTS: [i32; 3] = [3, -1, 2];
+
+impl gametree_engine::Game for Weighted {
+    type Move = u8;
+    const KIND: gametree_engine::GameKind = gametree_engine::GameKind::Scored;
+
+    fn to_move(&self) -> gametree_engine::Player {
+        match self.placed % 2 {
+            0 => gametree_engine::Player::First,
+            _ => gametree_engine::Player::Second,
+        }
+    }
+
+    fn generate_moves(&self, moves: &mut Vec<u8>) {
+        moves.extend((0..3).filter(|&cell| self.cells[usize::from(cell)] == 0));
+    }
+
+    fn play(&mut self, cell: u8) {
+        self.placed += 1;
+        self.cells[usize::from(cell)] = self.placed;
+    }
+
+    fn undo(&mut self, cell: u8) {
+        self.cells[usize::from(cell)] = 0;
+        self.placed -= 1;
+    }
+
+    fn outcome(&self) -> Option<gametree_engine::Outcome> {
+        (self.placed == 3).then(|| {
+            gametree_engine::Outcome::Score(self.cells.iter().zip(WEIGHTS).map(|(&number, weight)| i32::from(number) * weight).sum())
+        })
+    }
+}
+
+impl gametree_games::Notation for Weighted {
+    fn notation(&self) -> String {
+        self.cells.iter().map(|number| number.to_string()).collect()
+    }
+
+    fn move_notation(&self, cell: u8) -> String {
+        ["a", "b", "c"][usize::from(cell)].to_string()
+    }
+
+    fn parse_move(&self, text: &str) -> Result<u8, gametree_games::NotationError> {
+        gametree_games::parse_move_by_name(self, text)
+    }
+
+    fn player_name(&self, player: gametree_engine::Player) -> &'static str {
+        if player == gametree_engine::Player::First {
+            "x"
+        } else {
+            "y"
+        }
+    }
+
+    fn render(&self) -> String {
+        format!("{}\n", self.notation())
+    }
+
+    fn board(&self) -> Option<gametree_games::Board<u8>> {
+        let open = self.placed < 3;
+        Some(gametree_games::Board {
+            rows: 1,
+            columns: 3,
+            cells: (0..3u8)
+                .map(|cell| {
+                    let number = self.cells[usize::from(cell)];
+                    gametree_games::BoardCell {
+                        text: if number == 0 { String::new() } else { number.to_string() },
+                        owner: None,
+                        moves: if open && number == 0 { vec![cell] } else { Vec::new() },
+                    }
+                })
+                .collect(),
+            row_labels: Vec::new(),
+            column_labels: vec!["a".into(), "b".into(), "c".into()],
+            note: open.then(|| format!("number to place: {}", self.placed + 1)),
+        })
+    }
+}
+
+#[test]
+fn scored_games_report_scores_the_forced_number_and_the_winner() {
+    use gametree_games::GameVisitor;
+    let spec: GameSpec = "tictactoe".parse().unwrap(); // only names the game in answers
+    let start = Weighted { cells: [0; 3], placed: 0 };
+    let state = super::api::PositionState.visit(spec, start.clone()).unwrap();
+    assert_eq!(state["kind"], "scored");
+    assert_eq!(state["board"]["note"], "number to place: 1");
+    assert_eq!(state["board"]["cells"][1]["moves"], json!(["b"]));
+    // x puts 1 on b (weight −1); y puts 2 on a (3); x puts 3 on c (2): −1 + 6 + 6 = 11.
+    let mut position = start.clone();
+    for mv in ["b", "a", "c"] {
+        let answer = super::api::Play { mv: mv.into() }.visit(spec, position.clone()).unwrap();
+        position = Weighted {
+            cells: answer["position"].as_str().unwrap().bytes().map(|digit| digit - b'0').collect::<Vec<_>>().try_into().unwrap(),
+            placed: position.placed + 1,
+        };
+    }
+    let end = super::api::PositionState.visit(spec, position).unwrap();
+    assert_eq!(end["result"], json!({"winner": "first", "score": 11, "text": "first (x) wins, x−y = +11"}));
+    assert!(end["board"]["note"].is_null());
+    // The analysis values each first move by its exact score for x.
+    let context = super::SearchContext {
+        limits: gametree_engine::Limits::default().with_nodes(1000),
+        stop: StopFlag::new(),
+        table_megabytes: 1,
+        tree_nodes: 100,
+    };
+    let analysis = super::api::Analyze { context }.visit(spec, start).unwrap();
+    // x on b: y's best reply is 2 on a, then 3 on c: −1 + 6 + 6 = 11 (2 on c gives 12);
+    // x on c: y 2 on a, x 3 on b: 2 + 6 − 3 = 5; x on a: y 2 on c, x 3 on b: 3 + 4 − 3 = 4.
+    let scores: Vec<(String, Json)> = analysis["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|result| (result["move"].as_str().unwrap().to_string(), result["value"].clone()))
+        .collect();
+    assert_eq!(
+        scores,
+        vec![
+            ("b".to_string(), json!({"kind": "score", "score": 11})),
+            ("c".to_string(), json!({"kind": "score", "score": 5})),
+            ("a".to_string(), json!({"kind": "score", "score": 4})),
+        ]
+    );
+    assert_eq!(analysis["capped"], false);
+}
