@@ -556,3 +556,56 @@ fn scored_games_report_scores_the_forced_number_and_the_winner() {
     );
     assert_eq!(analysis["capped"], false);
 }
+
+mod arbitrary_requests {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    fn small_app() -> Router {
+        router(AppState::new(Config { max_nodes: 20_000, ..Config::default() }, StopFlag::new()))
+    }
+
+    fn text() -> impl Strategy<Value = String> {
+        prop_oneof![
+            "[xo./]{0,16}",
+            "[xXoO.]{3}/[xXoO.]{3}/[xXoO.]{3}",
+            "\\PC{0,24}",
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+        /// Whatever the fields hold, every endpoint answers 200 or a 400 with a message:
+        /// never a panic, a 500 or a dropped request.
+        #[test]
+        fn no_request_breaks_the_server(
+            game in prop_oneof![Just("tictactoe".to_string()), Just("mnk:3,4,3".to_string()), "mnk:[0-9,]{0,7}", "\\PC{0,12}"],
+            position in proptest::option::of(text()),
+            mv in "[a-d][0-5]|\\PC{0,6}",
+            level in "perfect|strong|casual|random|\\PC{0,6}",
+            algorithm in "alphabeta|minimax|\\PC{0,6}",
+            depth in proptest::option::of(0u32..6),
+        ) {
+            let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+            runtime.block_on(async {
+                let bodies = [
+                    ("/api/position", json!({"game": game, "position": position})),
+                    ("/api/play", json!({"game": game, "position": position, "move": mv})),
+                    ("/api/move", json!({"game": game, "position": position, "level": level})),
+                    ("/api/analyze", json!({"game": game, "position": position, "depth": depth})),
+                    ("/api/tree", json!({"game": game, "position": position, "algorithm": algorithm, "depth": depth})),
+                ];
+                for (uri, body) in bodies {
+                    let (status, answer) = post_json(small_app(), uri, body.clone()).await;
+                    match status {
+                        StatusCode::OK => assert!(answer.get("error").is_none()),
+                        StatusCode::BAD_REQUEST => assert!(answer["error"].as_str().is_some_and(|error| !error.is_empty())),
+                        other => panic!("{uri} {body}: status {other}: {answer}"),
+                    }
+                }
+            });
+        }
+    }
+}
