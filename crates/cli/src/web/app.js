@@ -8,7 +8,6 @@ const SVG = 'http://www.w3.org/2000/svg';
 const app = {
   games: [],
   levels: [],
-  game: null,            // the game's summary from /api/games
   history: [],           // [{state, move, analysis}]
   index: 0,
   thinking: false,
@@ -88,11 +87,11 @@ function signed(number) {
 // the final first-minus-second score (x−y in product-grid).
 function cellLabel(value, state, compact) {
   if (!value) return '';
-  if (value.kind === 'score' || value.kind === 'heuristic') {
+  if (value.kind === 'heuristic') return `~${signed(value.score)}`;
+  if (value.kind === 'score') {
     const first = state.to_move_is_first ? value.score : -value.score;
     const word = first > 0 ? 'first' : first < 0 ? 'second' : 'tie';
-    const prefix = value.kind === 'heuristic' ? '~' : '';
-    return compact ? `${prefix}${signed(first)}` : `${word} ${prefix}${signed(first)}`;
+    return compact ? signed(first) : `${word} ${signed(first)}`;
   }
   if (value.kind === 'win') return compact ? `W${value.remoteness}` : `win ${value.remoteness}`;
   if (value.kind === 'loss') return compact ? `L${value.remoteness}` : `lose ${value.remoteness}`;
@@ -127,7 +126,6 @@ async function startGame(position) {
   stopPlaying();
   const gameName = $('game').value;
   const state = await api('/api/position', position ? { game: gameName, position } : { game: gameName });
-  app.game = app.games.find((game) => game.name === gameName) || { name: gameName };
   app.history = [{ state, move: null, analysis: null }];
   app.index = 0;
   app.tree = null;
@@ -313,6 +311,7 @@ function renderCell(cell, values, state, showValues, compact) {
   const single = cell.moves.length === 1 ? cell.moves[0] : null;
   const value = single ? values.get(single) : null;
   if (showValues && value) classes.push(valueClass(value));
+  if (showValues && value && value.kind === 'heuristic') classes.push('estimate');
   const node = el('button', {
     type: 'button',
     class: classes.join(' '),
@@ -396,8 +395,7 @@ function renderChart() {
   const count = Math.max(app.history.length - 1, 8);
   const x = (index) => pad.left + (plotWidth * index) / count;
   const y = (value) => pad.top + (plotHeight * (1 - value)) / 2;
-  const first = app.game && app.game.players ? app.game.players.first : 'first';
-  const second = app.game && app.game.players ? app.game.players.second : 'second';
+  const { first, second } = current().state.players;
   chart.append(svg('rect', { x: pad.left, y: pad.top, width: plotWidth, height: plotHeight / 2, class: 'zone-first' }));
   chart.append(svg('rect', { x: pad.left, y: y(0), width: plotWidth, height: plotHeight / 2, class: 'zone-second' }));
   chart.append(svg('line', { x1: pad.left, x2: width - pad.right, y1: y(0), y2: y(0), class: 'axis' }));
@@ -690,6 +688,17 @@ async function init() {
     if (!app.tree || event.target.matches('input, select, textarea')) return;
     if (event.key === 'ArrowRight') setStep(app.step + 1);
     if (event.key === 'ArrowLeft') setStep(app.step - 1);
+  });
+  window.addEventListener('hashchange', () => {
+    const wanted = new URLSearchParams(location.hash.slice(1));
+    const game = wanted.get('game');
+    const state = current().state;
+    if (!game || (game === state.game && wanted.get('position') === state.position)) return;
+    if (![...select.options].some((option) => option.value === game)) {
+      select.insertBefore(el('option', { value: game, text: game }), select.lastChild);
+    }
+    select.value = game;
+    startGame(wanted.get('position') || undefined).catch((error) => message('position-message', error.message));
   });
   await startGame(hash.get('position') || undefined).catch(async (error) => {
     message('position-message', error.message);
