@@ -32,6 +32,8 @@ enum Command {
     Tree(commands::tree::Arguments),
     /// Play in the terminal: against the computer, computer vs computer, or two humans.
     Play(commands::play::Arguments),
+    /// Serve the web page and its JSON API (prints the URL on the first line).
+    Serve(commands::serve::Arguments),
 }
 
 fn main() -> ExitCode {
@@ -51,6 +53,7 @@ fn main() -> ExitCode {
         Command::Solve(arguments) => commands::solve::run(&arguments, &stop),
         Command::Tree(arguments) => commands::tree::run(&arguments, &stop),
         Command::Play(arguments) => commands::play::run(&arguments, &stop),
+        Command::Serve(arguments) => commands::serve::run(&arguments, &stop),
     };
     match result {
         Ok(code) => code,

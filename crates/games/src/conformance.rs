@@ -30,6 +30,7 @@ pub fn check_rules<G: Notation + PartialEq + std::fmt::Debug>(
             }
             position.generate_moves(&mut moves);
             assert!(!moves.is_empty(), "{notation}: not over but no legal move");
+            check_board(&position, &moves);
             for &mv in &moves {
                 let text = position.move_notation(mv);
                 assert_eq!(position.parse_move(&text).ok(), Some(mv), "{notation}: move {text} does not parse back");
@@ -83,5 +84,23 @@ pub fn check_search<G: Notation>(start: &G, positions: usize, seed: u64, plies: 
             }
         }
         checked += 1;
+    }
+}
+
+/// The [`Notation::board`] contract: `rows × columns` cells, labels of the right
+/// lengths, and every move a cell takes is a legal move, taken by one cell only.
+fn check_board<G: Notation>(position: &G, moves: &[G::Move]) {
+    let Some(board) = position.board() else { return };
+    let notation = position.notation();
+    assert_eq!(board.cells.len(), board.rows * board.columns, "{notation}: board cell count");
+    assert!(board.row_labels.is_empty() || board.row_labels.len() == board.rows, "{notation}: row labels");
+    assert!(board.column_labels.is_empty() || board.column_labels.len() == board.columns, "{notation}: column labels");
+    let mut seen = Vec::new();
+    for cell in &board.cells {
+        for mv in &cell.moves {
+            assert!(moves.contains(mv), "{notation}: a board cell offers an illegal move {mv:?}");
+            assert!(!seen.contains(mv), "{notation}: two board cells offer the move {mv:?}");
+            seen.push(*mv);
+        }
     }
 }

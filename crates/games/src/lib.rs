@@ -2,6 +2,7 @@
 //! and [`GameSpec`], which turns a game name from the command line into a game.
 #![deny(missing_docs)]
 
+mod board;
 pub mod conformance;
 mod matchsticks;
 mod connect4;
@@ -13,6 +14,7 @@ mod tree;
 
 pub use matchsticks::{Matchsticks, Stick, StickMove};
 pub use connect4::Connect4;
+pub use board::{Board, BoardCell};
 pub use mnk::Mnk;
 pub use notation::{parse_move_by_name, Notation, NotationError};
 pub use product_grid::{product_grid_sign, ProductGrid};

@@ -2,6 +2,7 @@
 
 use gametree_engine::{CanonicalKey, Game, Outcome, Player};
 
+use crate::board::{Board, BoardCell};
 use crate::notation::{parse_move_by_name, Notation, NotationError};
 
 /// A position of an m,n,k-game (at most 64 cells): two bitboards and the winner, if any.
@@ -435,5 +436,27 @@ impl Notation for Mnk {
         out.push_str(&letters.join(" "));
         out.push('\n');
         out
+    }
+
+    fn board(&self) -> Option<Board<u8>> {
+        let open = self.outcome().is_none();
+        let cells = (0..self.cells())
+            .map(|cell| {
+                let owner = self.cell(cell);
+                BoardCell {
+                    text: owner.map_or(String::new(), |player| self.player_name(player).to_string()),
+                    owner,
+                    moves: if open && owner.is_none() { vec![cell as u8] } else { Vec::new() },
+                }
+            })
+            .collect();
+        Some(Board {
+            rows: usize::from(self.rows),
+            columns: usize::from(self.columns),
+            cells,
+            row_labels: (1..=self.rows).rev().map(|row| row.to_string()).collect(),
+            column_labels: (0..self.columns).map(|column| ((b'a' + column) as char).to_string()).collect(),
+            note: None,
+        })
     }
 }

@@ -2,6 +2,8 @@
 
 use gametree_engine::{Game, Player};
 
+use crate::board::Board;
+
 /// A position or move that could not be read, with what is wrong and where.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{message}")]
@@ -37,6 +39,12 @@ pub trait Notation: Game + 'static {
     /// A short description of a finished position beyond its outcome, for explanations
     /// (for example the two sums of a product-grid board). The default: nothing to add.
     fn describe_final(&self) -> Option<String> {
+        None
+    }
+
+    /// The board as data for graphical front ends, with the moves each cell takes.
+    /// `None` (the default): the front end offers the legal moves as a list instead.
+    fn board(&self) -> Option<Board<Self::Move>> {
         None
     }
 }

@@ -10,6 +10,7 @@ pub mod play;
 pub mod play_terminal;
 pub mod search_tree;
 pub mod tree;
+pub mod serve;
 
 use gametree_engine::StopFlag;
 
