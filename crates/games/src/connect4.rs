@@ -9,7 +9,7 @@
 
 use gametree_engine::{CanonicalKey, Game, Outcome, Player};
 
-use crate::notation::{Notation, NotationError};
+use crate::notation::{render_grid, Notation, NotationError};
 
 
 /// A Connect Four position.
@@ -437,24 +437,15 @@ impl Notation for Connect4 {
     }
 
     fn render(&self) -> String {
-        let mut out = String::new();
-        for row in (0..self.rows).rev() {
-            out.push_str(&format!("{:>2} ", row + 1));
-            let cells: Vec<&str> = (0..self.columns)
-                .map(|column| match self.cell(column, row) {
-                    Some(Player::First) => "x",
-                    Some(Player::Second) => "o",
-                    None => ".",
-                })
-                .collect();
-            out.push_str(&cells.join(" "));
-            out.push('\n');
-        }
         let numbers: Vec<String> = (1..=self.columns).map(|column| column.to_string()).collect();
-        out.push_str("   ");
-        out.push_str(&numbers.join(" "));
-        out.push('\n');
-        out
+        render_grid(usize::from(self.rows), &numbers, 2, |row, column| {
+            match self.cell(column as u8, self.rows - 1 - row as u8) {
+                Some(Player::First) => "x",
+                Some(Player::Second) => "o",
+                None => ".",
+            }
+            .to_string()
+        })
     }
 }
 

@@ -10,7 +10,7 @@
 use gametree_engine::{CanonicalKey, Game, Outcome, Player};
 
 use crate::mnk::{bits, mix};
-use crate::notation::{Notation, NotationError};
+use crate::notation::{render_grid, Notation, NotationError};
 
 /// What a cell holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -372,27 +372,14 @@ impl Notation for Matchsticks {
     }
 
     fn render(&self) -> String {
-        let mut out = String::new();
-        let width = self.rows.to_string().len();
-        for row in 0..usize::from(self.rows) {
-            out.push_str(&format!("{:>width$} ", usize::from(self.rows) - row));
-            let cells: Vec<String> = (0..usize::from(self.columns))
-                .map(|column| {
-                    match self.cell(row * usize::from(self.columns) + column) {
-                        None => ".",
-                        Some(Stick::Vertical) => "|",
-                        Some(Stick::Horizontal) => "-",
-                    }
-                    .to_string()
-                })
-                .collect();
-            out.push_str(&cells.join(" "));
-            out.push('\n');
-        }
-        out.push_str(&" ".repeat(width + 1));
         let letters: Vec<String> = (0..self.columns).map(column_letters).collect();
-        out.push_str(&letters.join(" "));
-        out.push('\n');
-        out
+        render_grid(usize::from(self.rows), &letters, self.rows.to_string().len(), |row, column| {
+            match self.cell(row * usize::from(self.columns) + column) {
+                None => ".",
+                Some(Stick::Vertical) => "|",
+                Some(Stick::Horizontal) => "-",
+            }
+            .to_string()
+        })
     }
 }

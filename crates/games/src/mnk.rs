@@ -3,7 +3,7 @@
 use gametree_engine::{CanonicalKey, Game, Outcome, Player};
 
 use crate::board::{Board, BoardCell};
-use crate::notation::{parse_move_by_name, Notation, NotationError};
+use crate::notation::{parse_move_by_name, render_grid, Notation, NotationError};
 
 /// A position of an m,n,k-game (at most 64 cells): two bitboards and the winner, if any.
 ///
@@ -416,26 +416,15 @@ impl Notation for Mnk {
     }
 
     fn render(&self) -> String {
-        let mut out = String::new();
-        let width = self.rows.to_string().len();
-        for row in 0..usize::from(self.rows) {
-            out.push_str(&format!("{:>width$} ", usize::from(self.rows) - row));
-            for column in 0..usize::from(self.columns) {
-                out.push(match self.cell(row * usize::from(self.columns) + column) {
-                    Some(Player::First) => 'x',
-                    Some(Player::Second) => 'o',
-                    None => '.',
-                });
-                out.push(' ');
-            }
-            out.pop();
-            out.push('\n');
-        }
-        out.push_str(&" ".repeat(width + 1));
         let letters: Vec<String> = (0..self.columns).map(|column| ((b'a' + column) as char).to_string()).collect();
-        out.push_str(&letters.join(" "));
-        out.push('\n');
-        out
+        render_grid(usize::from(self.rows), &letters, self.rows.to_string().len(), |row, column| {
+            match self.cell(row * usize::from(self.columns) + column) {
+                Some(Player::First) => "x",
+                Some(Player::Second) => "o",
+                None => ".",
+            }
+            .to_string()
+        })
     }
 
     fn board(&self) -> Option<Board<u8>> {

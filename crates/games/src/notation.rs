@@ -42,6 +42,18 @@ pub trait Notation: Game + 'static {
         None
     }
 
+    /// The moves of `line`, played one after another from this position, in notation.
+    fn line_notation(&self, line: &[Self::Move]) -> Vec<String> {
+        let mut replay = self.clone();
+        line.iter()
+            .map(|&mv| {
+                let text = replay.move_notation(mv);
+                replay.play(mv);
+                text
+            })
+            .collect()
+    }
+
     /// The board as data for graphical front ends, with the moves each cell takes.
     /// `None` (the default): the front end offers the legal moves as a list instead.
     fn board(&self) -> Option<Board<Self::Move>> {
@@ -68,4 +80,25 @@ pub fn parse_move_by_name<G: Notation>(position: &G, text: &str) -> Result<G::Mo
                 NotationError::new(format!("move `{}` is not a legal move here", text.trim()))
             }
         })
+}
+
+/// Draws a board as every game here shows it: one line per row from the top, each headed
+/// by its number counted from the bottom (right-aligned in `label_width`), cells separated
+/// by spaces, and the column labels underneath. `cell(row, column)` counts rows from the
+/// top.
+pub(crate) fn render_grid(
+    rows: usize,
+    column_labels: &[String],
+    label_width: usize,
+    cell: impl Fn(usize, usize) -> String,
+) -> String {
+    let mut out = String::new();
+    for row in 0..rows {
+        let cells: Vec<String> = (0..column_labels.len()).map(|column| cell(row, column)).collect();
+        out.push_str(&format!("{:>label_width$} {}\n", rows - row, cells.join(" ")));
+    }
+    out.push_str(&" ".repeat(label_width + 1));
+    out.push_str(&column_labels.join(" "));
+    out.push('\n');
+    out
 }

@@ -7,7 +7,7 @@
 use gametree_engine::{CanonicalKey, Game, GameKind, Outcome, Player, Searcher, Value, UNLIMITED_DEPTH};
 
 use crate::mnk::mix;
-use crate::notation::{Notation, NotationError};
+use crate::notation::{render_grid, Notation, NotationError};
 
 /// The six permutations of three rows (or columns).
 const PERMUTATIONS: [[usize; 3]; 6] = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
@@ -379,19 +379,11 @@ impl Notation for ProductGrid {
     }
 
     fn render(&self) -> String {
-        let mut out = String::new();
-        for row in 0..3 {
-            out.push_str(&format!("{} ", 3 - row));
-            let cells: Vec<String> = (0..3)
-                .map(|column| match self.cells[row * 3 + column] {
-                    0 => ".".to_string(),
-                    number => number.to_string(),
-                })
-                .collect();
-            out.push_str(&cells.join(" "));
-            out.push('\n');
-        }
-        out.push_str("  a b c\n");
+        let letters = ["a", "b", "c"].map(String::from);
+        let mut out = render_grid(3, &letters, 1, |row, column| match self.cells[row * 3 + column] {
+            0 => ".".to_string(),
+            number => number.to_string(),
+        });
         match self.next_number() {
             Some(number) => out.push_str(&format!("next number: {number}, placed by {}\n", self.player_name(self.to_move))),
             None => out.push_str(&format!("x = {} (rows), y = {} (columns)\n", self.row_sum(), self.column_sum())),

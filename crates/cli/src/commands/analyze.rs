@@ -99,16 +99,7 @@ pub fn analysis_json<G: Notation>(spec: GameSpec, position: &G, analysis: &Analy
         .moves
         .iter()
         .map(|result| {
-            let mut replay = position.clone();
-            let line: Vec<String> = result
-                .line
-                .iter()
-                .map(|&mv| {
-                    let text = replay.move_notation(mv);
-                    replay.play(mv);
-                    text
-                })
-                .collect();
+            let line = position.line_notation(&result.line);
             json!({
                 "move": position.move_notation(result.mv),
                 "value": analysis.move_verdict(G::KIND, result),
@@ -155,16 +146,7 @@ fn print_text<G: Notation>(spec: GameSpec, position: &G, analysis: &Analysis<G::
     let verdict_width = verdicts.iter().map(String::len).max().unwrap_or(5).max(5);
     println!("{:name_width$}  {:verdict_width$}  line", "move", "value");
     for ((result, name), verdict_text) in analysis.moves.iter().zip(&names).zip(&verdicts) {
-        let mut replay = position.clone();
-        let line: Vec<String> = result
-            .line
-            .iter()
-            .map(|&mv| {
-                let text = replay.move_notation(mv);
-                replay.play(mv);
-                text
-            })
-            .collect();
+        let line = position.line_notation(&result.line);
         let painted = paint_verdict(analysis.move_verdict(G::KIND, result), colour);
         let padding = verdict_width - verdict_text.len();
         println!("{name:name_width$}  {painted}{}  {}", " ".repeat(padding), line.join(" "));

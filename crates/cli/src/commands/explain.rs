@@ -37,16 +37,7 @@ pub fn explain<G: Notation>(position: &G, analysis: &Analysis<G::Move>) -> Vec<E
         .iter()
         .map(|result| {
             let verdict = analysis.move_verdict(G::KIND, result);
-            let mut replay = position.clone();
-            let line: Vec<String> = result
-                .line
-                .iter()
-                .map(|&mv| {
-                    let text = replay.move_notation(mv);
-                    replay.play(mv);
-                    text
-                })
-                .collect();
+            let line = position.line_notation(&result.line);
             let mv = position.move_notation(result.mv);
             let answer = line.get(1).map(|reply| format!(", {opponent} answers {reply}"));
             let sentence = match verdict {
@@ -76,6 +67,7 @@ pub fn explain<G: Notation>(position: &G, analysis: &Analysis<G::Move>) -> Vec<E
                     plies(line.len() as u32)
                 ),
             };
+            let replay = gametree_engine::play_line(position, &result.line);
             let final_board = (G::KIND == GameKind::Scored && replay.outcome().is_some()).then(|| {
                 let mut board = replay.render();
                 if let Some(description) = replay.describe_final() {

@@ -328,16 +328,7 @@ impl<G: Notation> Session<G> {
     }
 
     fn record(&self) -> Record {
-        let mut replay = self.start.clone();
-        let moves = self
-            .history
-            .iter()
-            .map(|&mv| {
-                let text = replay.move_notation(mv);
-                replay.play(mv);
-                text
-            })
-            .collect();
+        let moves = self.start.line_notation(&self.history);
         Record { game: self.spec.to_string(), position: self.start.notation(), moves }
     }
 
