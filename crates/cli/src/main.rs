@@ -26,6 +26,8 @@ enum Command {
     Census(commands::census::Arguments),
     /// Run the fixed benchmark suite and print node counts and times.
     Bench(commands::bench::Arguments),
+    /// Solve a contest problem (SPEC §2): input on stdin, the judge's answer on stdout.
+    Solve(commands::solve::Arguments),
 }
 
 fn main() -> ExitCode {
@@ -42,6 +44,7 @@ fn main() -> ExitCode {
         Command::Analyze(arguments) => commands::analyze::run(&arguments, &stop),
         Command::Census(arguments) => commands::census::run(&arguments, &stop),
         Command::Bench(arguments) => commands::bench::run(&arguments, &stop),
+        Command::Solve(arguments) => commands::solve::run(&arguments, &stop),
     };
     match result {
         Ok(code) => code,

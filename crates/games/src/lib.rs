@@ -3,10 +3,14 @@
 #![deny(missing_docs)]
 
 pub mod conformance;
+mod matchsticks;
 mod mnk;
 mod notation;
+mod product_grid;
 mod registry;
 
+pub use matchsticks::{Matchsticks, Stick, StickMove};
 pub use mnk::Mnk;
 pub use notation::{parse_move_by_name, Notation, NotationError};
+pub use product_grid::ProductGrid;
 pub use registry::{GameSpec, GameVisitor, GAME_NAMES};

@@ -4,8 +4,10 @@
 use std::fmt;
 use std::str::FromStr;
 
+use crate::matchsticks::Matchsticks;
 use crate::mnk::Mnk;
 use crate::notation::{Notation, NotationError};
+use crate::product_grid::ProductGrid;
 
 /// A game chosen by name, with its parameters.
 ///
@@ -27,10 +29,19 @@ pub enum GameSpec {
         /// K: stones in a row to win.
         k: u8,
     },
+    /// `product-grid`: the 3×3 product game.
+    ProductGrid,
+    /// `matchsticks` (3×4) and `matchsticks:RxC`.
+    Matchsticks {
+        /// Rows.
+        rows: u8,
+        /// Columns.
+        columns: u8,
+    },
 }
 
 /// Every game name, for help texts and error messages.
-pub const GAME_NAMES: &[&str] = &["tictactoe", "tictactoe4", "mnk:M,N,K"];
+pub const GAME_NAMES: &[&str] = &["tictactoe", "tictactoe4", "mnk:M,N,K", "product-grid", "matchsticks", "matchsticks:RxC"];
 
 impl FromStr for GameSpec {
     type Err = NotationError;
@@ -48,6 +59,13 @@ impl FromStr for GameSpec {
                 let numbers = parse_numbers(parameters, ',', 3, "mnk:M,N,K")?;
                 Mnk::new(numbers[0], numbers[1], numbers[2])?;
                 Ok(GameSpec::Mnk { columns: numbers[0], rows: numbers[1], k: numbers[2] })
+            }
+            ("product-grid", None) => Ok(GameSpec::ProductGrid),
+            ("matchsticks", None) => Ok(GameSpec::Matchsticks { rows: 3, columns: 4 }),
+            ("matchsticks", Some(size)) => {
+                let numbers = parse_numbers(&size.to_ascii_lowercase(), 'x', 2, "matchsticks:RxC")?;
+                Matchsticks::new(numbers[0], numbers[1])?;
+                Ok(GameSpec::Matchsticks { rows: numbers[0], columns: numbers[1] })
             }
             _ => Err(unknown()),
         }
@@ -71,6 +89,9 @@ impl fmt::Display for GameSpec {
         match *self {
             GameSpec::Mnk { columns: 3, rows: 3, k: 3 } => write!(f, "tictactoe"),
             GameSpec::Mnk { columns, rows, k } => write!(f, "mnk:{columns},{rows},{k}"),
+            GameSpec::ProductGrid => write!(f, "product-grid"),
+            GameSpec::Matchsticks { rows: 3, columns: 4 } => write!(f, "matchsticks"),
+            GameSpec::Matchsticks { rows, columns } => write!(f, "matchsticks:{rows}x{columns}"),
         }
     }
 }
@@ -93,6 +114,20 @@ impl GameSpec {
                 let board = match position {
                     Some(text) => Mnk::parse(columns, rows, k, text)?,
                     None => Mnk::new(columns, rows, k)?,
+                };
+                Ok(visitor.visit(self, board))
+            }
+            GameSpec::ProductGrid => {
+                let board = match position {
+                    Some(text) => ProductGrid::parse(text)?,
+                    None => ProductGrid::empty(),
+                };
+                Ok(visitor.visit(self, board))
+            }
+            GameSpec::Matchsticks { rows, columns } => {
+                let board = match position {
+                    Some(text) => Matchsticks::parse(rows, columns, text)?,
+                    None => Matchsticks::new(rows, columns)?,
                 };
                 Ok(visitor.visit(self, board))
             }

@@ -1,0 +1,264 @@
+//! `gametree solve PROBLEM`: the contest formats of SPEC §2, standard input to standard
+//! output, byte for byte as the judges expect.
+//!
+//! Every input is read and checked in full before anything is printed, so bad input gives
+//! nothing on stdout, one line on stderr naming the board and line at fault, and exit
+//! status 2. All boards of one input are searched by one [`Searcher`], so its table carries
+//! what it learned from board to board.
+
+use std::fmt::Write as _;
+use std::io::{Read, Write};
+use std::process::ExitCode;
+
+use anyhow::{Context, Result};
+use gametree_engine::{analyze, AnalysisConfig, Game, Player, SearchOptions, Searcher, StopFlag, Value};
+use gametree_games::{Matchsticks, Mnk, Notation, ProductGrid};
+
+use crate::error::input_error;
+
+/// The problems `solve` knows.
+pub const PROBLEMS: &[&str] = &["tictactoe-ccf", "product-grid", "matchsticks"];
+
+/// Options of `solve`.
+#[derive(clap::Args, Debug, Clone)]
+pub struct Arguments {
+    /// The problem: tictactoe-ccf (CCF CSP 201803-4), product-grid (Luogu B4534),
+    /// matchsticks (Lanqiao Cup). The input is read from standard input.
+    pub problem: String,
+}
+
+/// Runs the command.
+pub fn run(arguments: &Arguments, stop: &StopFlag) -> Result<ExitCode> {
+    let problem = arguments.problem.trim();
+    if !PROBLEMS.contains(&problem) {
+        return Err(input_error(format!("unknown problem `{problem}`; known problems: {}", PROBLEMS.join(", "))));
+    }
+    let mut bytes = Vec::new();
+    std::io::stdin().read_to_end(&mut bytes).context("reading standard input")?;
+    let text = String::from_utf8(bytes).map_err(|error| {
+        input_error(format!("{problem}: the input is not UTF-8 text (byte {})", error.utf8_error().valid_up_to()))
+    })?;
+    let answer = match problem {
+        "tictactoe-ccf" => solve_tictactoe_ccf(&text)?,
+        "product-grid" => solve_product_grid(&text)?,
+        _ => match solve_matchsticks(&text, stop)? {
+            Some(answer) => answer,
+            None => {
+                eprintln!("gametree: matchsticks: no stick can be placed on this board; the player to move has lost");
+                return Ok(ExitCode::from(1));
+            }
+        },
+    };
+    let mut stdout = std::io::stdout().lock();
+    stdout.write_all(answer.as_bytes())?;
+    stdout.flush()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// A board of a numeric contest input: nine cells and the input line of its first row.
+#[derive(Clone, Copy, Debug)]
+struct NumberBoard {
+    cells: [u8; 9],
+    first_line: usize,
+    last_line: usize,
+}
+
+/// Reads `T` and then `T` boards of 3 lines × 3 whole numbers from 0 to `largest`.
+/// Blank lines are skipped; anything after the `T`-th board is an error.
+fn read_number_boards(problem: &str, text: &str, largest: u8) -> Result<Vec<NumberBoard>> {
+    let mut lines =
+        text.lines().enumerate().map(|(index, line)| (index + 1, line.trim())).filter(|(_, line)| !line.is_empty());
+    let Some((count_line, count_text)) = lines.next() else {
+        return Err(input_error(format!("{problem}: empty input; expected the number of boards T on line 1")));
+    };
+    let count: usize = match count_text.split_whitespace().collect::<Vec<_>>().as_slice() {
+        [single] if single.bytes().all(|byte| byte.is_ascii_digit()) => single.parse().map_err(|_| {
+            input_error(format!("{problem}: line {count_line}: T = `{single}` is too large"))
+        })?,
+        _ => {
+            return Err(input_error(format!(
+                "{problem}: line {count_line}: expected the number of boards T alone, found `{count_text}`"
+            )))
+        }
+    };
+    let mut boards = Vec::new();
+    for board in 1..=count {
+        let mut cells = [0u8; 9];
+        let (mut first_line, mut last_line) = (0, 0);
+        for row in 0..3 {
+            let Some((line_number, line)) = lines.next() else {
+                return Err(input_error(format!(
+                    "{problem}: board {board}, line {}: missing; the input ends after {} complete board{} but T = {count}",
+                    row + 1,
+                    board - 1,
+                    if board == 2 { "" } else { "s" }
+                )));
+            };
+            if row == 0 {
+                first_line = line_number;
+            }
+            last_line = line_number;
+            let at = format!("{problem}: board {board}, line {} (input line {line_number})", row + 1);
+            let tokens: Vec<&str> = line.split_whitespace().collect();
+            if tokens.len() != 3 {
+                return Err(input_error(format!("{at}: expected 3 numbers, found {} in `{line}`", tokens.len())));
+            }
+            for (column, token) in tokens.iter().enumerate() {
+                let value = token
+                    .bytes()
+                    .all(|byte| byte.is_ascii_digit())
+                    .then(|| token.parse::<u8>().ok())
+                    .flatten()
+                    .filter(|&value| value <= largest);
+                let Some(value) = value else {
+                    return Err(input_error(format!(
+                        "{at}: number {} is `{token}`, expected a whole number from 0 to {largest}",
+                        column + 1
+                    )));
+                };
+                cells[row * 3 + column] = value;
+            }
+        }
+        boards.push(NumberBoard { cells, first_line, last_line });
+    }
+    if let Some((line_number, line)) = lines.next() {
+        return Err(input_error(format!(
+            "{problem}: line {line_number}: unexpected `{line}` after the {count} board{} announced by T",
+            if count == 1 { "" } else { "s" }
+        )));
+    }
+    Ok(boards)
+}
+
+fn board_error(problem: &str, index: usize, board: &NumberBoard, message: &str) -> anyhow::Error {
+    input_error(format!(
+        "{problem}: board {} (input lines {}-{}): {message}",
+        index + 1,
+        board.first_line,
+        board.last_line
+    ))
+}
+
+/// CCF CSP 201803-4: the final score under optimal play, (empty cells at the end + 1) for
+/// an Alice win, its negation for a Bob win, 0 for a draw.
+pub fn solve_tictactoe_ccf(text: &str) -> Result<String> {
+    const PROBLEM: &str = "tictactoe-ccf";
+    let boards = read_number_boards(PROBLEM, text, 2)?;
+    let mut positions = Vec::with_capacity(boards.len());
+    for (index, board) in boards.iter().enumerate() {
+        let cells: Vec<Option<Player>> = board
+            .cells
+            .iter()
+            .map(|&cell| match cell {
+                1 => Some(Player::First),
+                2 => Some(Player::Second),
+                _ => None,
+            })
+            .collect();
+        let position = Mnk::from_cells(3, 3, 3, &cells).map_err(|error| {
+            board_error(PROBLEM, index, board, &format!("{} (1 is Alice = x, 2 is Bob = o)", error.message))
+        })?;
+        positions.push(position);
+    }
+    let mut searcher = Searcher::new(SearchOptions::strong(4));
+    let mut answer = String::new();
+    for mut position in positions {
+        let value = searcher.solve(&mut position);
+        let _ = writeln!(answer, "{}", ccf_score(&position, value));
+    }
+    Ok(answer)
+}
+
+/// The CCF score (Alice's view) of a position whose value for the side to move is `value`:
+/// a win in r plies leaves (empty now − r) cells, scoring that + 1.
+fn ccf_score(position: &Mnk, value: Value) -> i64 {
+    let empty = i64::from(position.empty_count());
+    let mover = i64::from(position.to_move().sign());
+    match value.remoteness() {
+        Some(remoteness) if value.is_win() => mover * (empty - i64::from(remoteness) + 1),
+        Some(remoteness) => -mover * (empty - i64::from(remoteness) + 1),
+        None => 0,
+    }
+}
+
+/// Luogu B4534: `first`, `second` or `tie` for each board, X placing first.
+pub fn solve_product_grid(text: &str) -> Result<String> {
+    const PROBLEM: &str = "product-grid";
+    let boards = read_number_boards(PROBLEM, text, 9)?;
+    let mut positions = Vec::with_capacity(boards.len());
+    for (index, board) in boards.iter().enumerate() {
+        let position = ProductGrid::from_cells(board.cells, Player::First).map_err(|error| {
+            board_error(PROBLEM, index, board, &error.message.replace("row", "line"))
+        })?;
+        positions.push(position);
+    }
+    let mut searcher = Searcher::new(SearchOptions::strong(16));
+    let mut answer = String::new();
+    for mut position in positions {
+        // X is to move, so the value for the side to move is x − y.
+        let score = searcher.solve(&mut position).raw();
+        answer.push_str(match score.signum() {
+            1 => "first\n",
+            -1 => "second\n",
+            _ => "tie\n",
+        });
+    }
+    Ok(answer)
+}
+
+/// Reads the 3×4 matchstick board of the contest: three lines of four characters from
+/// `0`, `1` and `-` (trailing spaces and blank lines are ignored).
+pub fn read_matchsticks(text: &str) -> Result<Matchsticks> {
+    const PROBLEM: &str = "matchsticks";
+    let lines: Vec<(usize, &str)> =
+        text.lines().enumerate().map(|(index, line)| (index + 1, line.trim_end())).filter(|(_, line)| !line.is_empty()).collect();
+    if lines.is_empty() {
+        return Err(input_error(format!("{PROBLEM}: empty input; expected 3 lines of 4 characters from 0, 1 and -")));
+    }
+    for (row, &(line_number, line)) in lines.iter().enumerate() {
+        if row >= 3 {
+            return Err(input_error(format!(
+                "{PROBLEM}: line {line_number}: unexpected `{line}`; the board has 3 lines"
+            )));
+        }
+        let length = line.chars().count();
+        if length != 4 {
+            return Err(input_error(format!(
+                "{PROBLEM}: board line {} (input line {line_number}) `{line}` has {length} characters, expected 4",
+                row + 1
+            )));
+        }
+        if let Some((column, bad)) = line.chars().enumerate().find(|(_, c)| !matches!(c, '0' | '1' | '-')) {
+            return Err(input_error(format!(
+                "{PROBLEM}: board line {} (input line {line_number}), column {}: `{bad}` is not 0, 1 or -",
+                row + 1,
+                column + 1
+            )));
+        }
+    }
+    if lines.len() < 3 {
+        return Err(input_error(format!(
+            "{PROBLEM}: board line {}: missing; the board has 3 lines of 4 characters",
+            lines.len() + 1
+        )));
+    }
+    let rows: Vec<&str> = lines.iter().map(|&(_, line)| line).collect();
+    Matchsticks::from_rows(3, 4, &rows).map_err(|error| input_error(format!("{PROBLEM}: {}", error.message)))
+}
+
+/// Lanqiao Cup: the board after the best move (a winning one if any, else the one that
+/// loses latest); `None` when no stick can be placed.
+pub fn solve_matchsticks(text: &str, stop: &StopFlag) -> Result<Option<String>> {
+    let board = read_matchsticks(text)?;
+    if board.outcome().is_some() {
+        return Ok(None);
+    }
+    let config = AnalysisConfig { options: SearchOptions::strong(8), stop: stop.clone(), ..AnalysisConfig::default() };
+    let analysis = analyze(&board, &config);
+    let best = analysis.best_move().context("the analysis found no move")?;
+    let mut after = board;
+    after.play(best);
+    let mut answer = after.notation().replace('/', "\n");
+    answer.push('\n');
+    Ok(Some(answer))
+}
