@@ -1,8 +1,13 @@
 //! `matchsticks` (Lanqiao Cup, SPEC §1.5 and §2.3) with a special checker (any winning
 //! move is right; in a losing position any legal move is), and the solvers of its
-//! misreadings, which are the same game under other placement rules.
+//! misreadings, which are the same game under other placement rules. The correct
+//! answers come from the engine's analysis of [`gametree_games::Matchsticks`]; the rules
+//! here (the real one included, for generating cases) are small exhaustive tables.
 
 use std::sync::{Mutex, OnceLock};
+
+use gametree_engine::{analyze, AnalysisConfig, Game, SearchOptions};
+use gametree_games::Notation;
 
 use crate::problem::{Problem, Reference, Solver};
 
@@ -170,8 +175,40 @@ pub fn reference(board: &Board, rule: Rule) -> Reference {
     }
 }
 
+fn exact_position(board: &Board) -> gametree_games::Matchsticks {
+    let text = render(board);
+    let rows: Vec<&str> = text.lines().collect();
+    gametree_games::Matchsticks::from_rows(3, 4, &rows).expect("the judge only makes valid boards")
+}
+
+fn exact_analysis(board: &Board) -> gametree_engine::Analysis<gametree_games::StickMove> {
+    analyze(&exact_position(board), &AnalysisConfig { options: SearchOptions::strong(1), ..AnalysisConfig::default() })
+}
+
+/// The correct reference, from the engine: every winning move, or every legal move when
+/// all lose, or nothing when there is no legal move.
+#[must_use]
+pub fn exact_reference(board: &Board) -> Reference {
+    let position = exact_position(board);
+    if position.outcome().is_some() {
+        return Reference::Exact(String::new());
+    }
+    let analysis = exact_analysis(board);
+    let after = |mv| {
+        let mut child = position;
+        child.play(mv);
+        child.notation().replace('/', "\n")
+    };
+    let winning: Vec<String> = analysis.moves.iter().filter(|result| result.value.is_win()).map(|result| after(result.mv)).collect();
+    if winning.is_empty() {
+        Reference::AnyOf(analysis.moves.iter().map(|result| after(result.mv)).collect())
+    } else {
+        Reference::AnyOf(winning)
+    }
+}
+
 fn correct(board: &Board) -> Reference {
-    reference(board, Rule::Correct)
+    exact_reference(board)
 }
 
 fn neighbour_only(board: &Board) -> Reference {
@@ -265,35 +302,39 @@ impl Problem for Matchsticks {
     }
 
     fn explain(&self, board: &Board) -> String {
-        let mut position = *board;
-        let mut moves = Vec::new();
-        let first = value(board, Rule::Correct);
-        let mut side = 0;
-        loop {
-            let next = children(&position, Rule::Correct);
-            let Some(best) = next.into_iter().max_by_key(|child| -value(child, Rule::Correct)) else {
-                break;
-            };
-            let cell = (0..CELLS).find(|&cell| best[cell] != position[cell]).unwrap_or(0);
-            moves.push(format!(
-                "{} {} at r{}c{}",
-                ["A", "B"][side],
-                if best[cell] == 1 { "`1`" } else { "`-`" },
-                cell / COLUMNS + 1,
-                cell % COLUMNS + 1
-            ));
-            position = best;
-            side = 1 - side;
+        let position = exact_position(board);
+        if position.outcome().is_some() {
+            return "no legal move: the player to move has lost".to_string();
         }
-        let plies = 100 - first.abs();
-        let verdict = if first > 0 {
+        let analysis = exact_analysis(board);
+        let Some(best) = analysis.moves.first() else {
+            return "no legal move: the player to move has lost".to_string();
+        };
+        let mut replay = position;
+        let mut side = 0;
+        let moves: Vec<String> = best
+            .line
+            .iter()
+            .map(|&mv| {
+                let cell = usize::from(mv.cell);
+                let text = format!(
+                    "{} `{}` at r{}c{}",
+                    ["A", "B"][side],
+                    replay.move_notation(mv).chars().last().unwrap_or('?'),
+                    cell / COLUMNS + 1,
+                    cell % COLUMNS + 1
+                );
+                replay.play(mv);
+                side = 1 - side;
+                text
+            })
+            .collect();
+        let plies = best.line.len();
+        let verdict = if best.value.is_win() {
             format!("the player to move (A) wins in {plies} plies")
         } else {
-            format!("the player to move (A) loses in {plies} plies")
+            format!("every move loses; A loses in {plies} plies at the latest")
         };
-        if moves.is_empty() {
-            return format!("no legal move: {verdict}");
-        }
         format!("{}; then {} cannot move → {verdict}", moves.join(", "), ["A", "B"][side])
     }
 }

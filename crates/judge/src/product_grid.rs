@@ -4,10 +4,13 @@
 //! each is its own small search here: the minimax ones share [`forced_minimax`], which
 //! plays the remaining numbers in increasing order with a choice of cell; the ones that
 //! are not minimax at all ("X wins if any filling wins", "X maximises alone") are plain
-//! recursions over the fillings.
+//! recursions over the fillings. The correct answer comes from the engine solving
+//! [`gametree_games::ProductGrid`].
 
+use std::cell::RefCell;
 use std::sync::{Mutex, OnceLock};
 
+use gametree_engine::{analyze, AnalysisConfig, Game, Player, SearchOptions, Searcher};
 use rustc_hash::FxHashMap;
 
 use crate::problem::{Problem, Reference, Solver};
@@ -99,8 +102,23 @@ pub fn forced_minimax(board: &Board, first_maximises: bool, objective: fn(&Board
     (value, line)
 }
 
+thread_local! {
+    static SEARCHER: RefCell<Searcher<gametree_games::ProductGrid>> = RefCell::new(Searcher::new(SearchOptions::strong(4)));
+}
+
+fn exact_position(board: &Board) -> gametree_games::ProductGrid {
+    gametree_games::ProductGrid::from_cells(*board, Player::First).expect("the judge only makes valid boards")
+}
+
+/// x − y under optimal play, from the engine's exact solution of the game (X to move).
+#[must_use]
+pub fn exact_difference(board: &Board) -> i64 {
+    let mut position = exact_position(board);
+    i64::from(SEARCHER.with(|searcher| searcher.borrow_mut().solve(&mut position)).raw())
+}
+
 fn correct(board: &Board) -> Reference {
-    Reference::Exact(word(forced_minimax(board, true, difference).0))
+    Reference::Exact(word(exact_difference(board)))
 }
 
 fn reading_order_fill(board: &Board) -> Reference {
@@ -338,17 +356,22 @@ impl Problem for ProductGrid {
     }
 
     fn explain(&self, board: &Board) -> String {
-        let (value, line) = forced_minimax(board, true, difference);
-        let mut full = *board;
+        let position = exact_position(board);
+        let analysis = analyze(&position, &AnalysisConfig { options: SearchOptions::strong(4), ..AnalysisConfig::default() });
+        let value = exact_difference(board);
+        let line = analysis.moves.first().map(|best| best.line.clone()).unwrap_or_default();
+        let mut replay = position;
         let numbers = remaining_numbers(board);
         let moves: Vec<String> = line
             .iter()
-            .enumerate()
-            .map(|(index, &(cell, number))| {
-                full[cell] = number;
-                format!("{} puts {number} at r{}c{}", if index % 2 == 0 { "X" } else { "Y" }, cell / 3 + 1, cell % 3 + 1)
+            .map(|&cell| {
+                let number = replay.next_number().unwrap_or(0);
+                let player = if replay.to_move() == Player::First { "X" } else { "Y" };
+                replay.play(cell);
+                format!("{player} puts {number} at r{}c{}", cell / 3 + 1, cell % 3 + 1)
             })
             .collect();
+        let full = replay.cells();
         let prefix = if numbers.is_empty() { "the board is full".to_string() } else { moves.join(", ") };
         format!(
             "{prefix} → x = {}, y = {}, x − y = {value}: {}",
