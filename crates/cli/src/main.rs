@@ -28,6 +28,9 @@ enum Command {
     Bench(commands::bench::Arguments),
     /// Solve a contest problem (SPEC §2): input on stdin, the judge's answer on stdout.
     Solve(commands::solve::Arguments),
+    /// Grade contest programs against the exact solvers and name the misreading behind a
+    /// wrong answer (one program after `--`, or a class with --batch DIR).
+    Judge(commands::judge::Arguments),
 }
 
 fn main() -> ExitCode {
@@ -45,6 +48,7 @@ fn main() -> ExitCode {
         Command::Census(arguments) => commands::census::run(&arguments, &stop),
         Command::Bench(arguments) => commands::bench::run(&arguments, &stop),
         Command::Solve(arguments) => commands::solve::run(&arguments, &stop),
+        Command::Judge(arguments) => commands::judge::run(&arguments, &stop),
     };
     match result {
         Ok(code) => code,

@@ -11,10 +11,12 @@
 #![deny(missing_docs)]
 
 
+pub mod batch;
 pub mod grade;
 pub mod matchsticks;
 pub mod problem;
 pub mod product_grid;
+pub mod report;
 
 pub mod runner;
 pub mod tictactoe_ccf;

@@ -3,6 +3,7 @@
 pub mod analyze;
 pub mod bench;
 pub mod census;
+pub mod judge;
 pub mod solve;
 
 use gametree_engine::StopFlag;
