@@ -209,7 +209,7 @@ pub struct Grade {
     pub total: usize,
     /// Passes per stratum.
     pub strata: Vec<StratumCount>,
-    /// Files per verdict.
+    /// Files per verdict, and `skipped` files not run after too many timeouts.
     pub files: BTreeMap<String, usize>,
     /// Agreement with each solver, the correct one first.
     pub agreements: Vec<Agreement>,
@@ -221,9 +221,9 @@ pub struct Grade {
     pub closest: Option<String>,
     /// The first failure, shrunk.
     pub failure: Option<Failure>,
-    /// Longest run, in milliseconds.
+    /// CPU time of the longest run, in milliseconds.
     pub max_time_ms: u64,
-    /// All runs together, in milliseconds.
+    /// CPU time of all runs together, in milliseconds.
     pub total_time_ms: u64,
 }
 
@@ -258,11 +258,14 @@ pub struct GradeOptions {
     pub limits: RunLimits,
     /// Most runs spent shrinking a failing case.
     pub shrink_runs: usize,
+    /// After this many files over the time limit, the remaining files are not run (their
+    /// cases count as failed, and as `skipped` files); 0 runs every file.
+    pub max_timeouts: usize,
 }
 
 impl Default for GradeOptions {
     fn default() -> Self {
-        GradeOptions { limits: RunLimits::default(), shrink_runs: 60 }
+        GradeOptions { limits: RunLimits::default(), shrink_runs: 60, max_timeouts: 3 }
     }
 }
 
@@ -285,14 +288,15 @@ fn describe(result: &RunResult) -> String {
     let ended = match result.termination {
         Termination::Exited(code) => format!("exited with status {code}"),
         Termination::Signalled(signal) => format!("killed by signal {signal}"),
-        Termination::TimedOut => "killed at the time limit".to_string(),
+        Termination::TimedOut => "over the time limit".to_string(),
         Termination::OutputLimit => format!("killed after printing more than the output limit ({} bytes kept)", result.stdout.len()),
     };
     let stderr = excerpt(&result.stderr, 2048);
     let stderr = stderr.trim();
     format!(
-        "{ended} after {} ms, peak memory {} KiB{}",
+        "{ended} after {} ms ({} ms of CPU), peak memory {} KiB{}",
         result.time.as_millis(),
+        result.cpu_time.as_millis(),
         result.peak_memory_bytes / 1024,
         if stderr.is_empty() { String::new() } else { format!("; stderr: {stderr}") }
     )
@@ -304,6 +308,8 @@ fn judge_run<P: Problem>(problem: &P, references: &[&Reference], result: &RunRes
     let failed = |verdict| FileOutcome { verdict, answers: vec![None; count] };
     let stdout = String::from_utf8_lossy(&result.stdout);
     match result.termination {
+        // Out of memory, then too slow to die (a large heap to free, a traceback to print).
+        Termination::TimedOut if result.reports_out_of_memory() => return failed(Verdict::Memory),
         Termination::TimedOut => return failed(Verdict::Timeout),
         Termination::OutputLimit => return failed(Verdict::OutputLimit),
         Termination::Exited(0) => {}
@@ -345,9 +351,15 @@ pub fn grade<P: Problem>(problem: &P, tests: &TestSet<P>, program: &Program, opt
     let mut file_verdicts = Vec::new();
     let mut failure = None;
     let (mut max_time, mut total_time) = (0u64, 0u64);
+    let mut timeouts = 0;
+    let mut skipped = 0;
     for (range, input) in tests.files.iter().zip(&inputs) {
+        if options.max_timeouts > 0 && timeouts >= options.max_timeouts {
+            skipped += 1;
+            continue;
+        }
         let result = run(program, input.as_bytes(), &limits)?;
-        let milliseconds = result.time.as_millis() as u64;
+        let milliseconds = result.cpu_time.as_millis() as u64;
         max_time = max_time.max(milliseconds);
         total_time += milliseconds;
         let references: Vec<&Reference> = range.clone().map(|case| &tests.references[case][0]).collect();
@@ -369,6 +381,7 @@ pub fn grade<P: Problem>(problem: &P, tests: &TestSet<P>, program: &Program, opt
                 verdict => whole_file_failure(tests, range.clone(), input, &result, verdict),
             });
         }
+        timeouts += usize::from(outcome.verdict == Verdict::Timeout);
         file_verdicts.push(outcome.verdict);
     }
 
@@ -420,6 +433,9 @@ pub fn grade<P: Problem>(problem: &P, tests: &TestSet<P>, program: &Program, opt
     let mut files = BTreeMap::new();
     for verdict in &file_verdicts {
         *files.entry(verdict.name().to_string()).or_insert(0) += 1;
+    }
+    if skipped > 0 {
+        files.insert("skipped".to_string(), skipped);
     }
     Ok(Grade {
         verdict,

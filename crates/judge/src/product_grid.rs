@@ -18,6 +18,10 @@ use crate::problem::{Problem, Reference, Solver};
 /// A board: 9 cells row by row from the top, 0 empty, otherwise distinct numbers 1..=9.
 pub type Board = [u8; 9];
 
+const TIE_STRATUM: &str = "tie, 0–5 blanks";
+/// Ties are drawn among boards with at most this many blanks (cheap to solve).
+const TIE_BLANKS: usize = 5;
+
 /// The problem `product-grid`. At most 20 boards per file, as in the original (T ≤ 20).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct ProductGrid;
@@ -259,15 +263,35 @@ impl Problem for ProductGrid {
         20
     }
 
+    /// `N blanks` for N = 0..=9, then `tie` (ties are rare among random boards, and
+    /// only they catch a program that never prints `tie`).
     fn strata(&self) -> Vec<String> {
-        (0..=9).map(|count| format!("{count} blanks")).collect()
+        let mut names: Vec<String> = (0..=9).map(|count| format!("{count} blanks")).collect();
+        names.push(TIE_STRATUM.to_string());
+        names
     }
 
     fn stratum(&self, board: &Board) -> usize {
-        blanks(board).len()
+        if blanks(board).len() <= TIE_BLANKS && exact_difference(board) == 0 {
+            10
+        } else {
+            blanks(board).len()
+        }
     }
 
     fn random_case(&self, stratum: usize, rng: &mut fastrand::Rng) -> Option<Board> {
+        if stratum == 10 {
+            let blanks = rng.usize(0..=TIE_BLANKS);
+            let mut cells: Vec<usize> = (0..9).collect();
+            rng.shuffle(&mut cells);
+            let mut numbers: Vec<u8> = (1..=9).collect();
+            rng.shuffle(&mut numbers);
+            let mut board = [0; 9];
+            for (&cell, &number) in cells.iter().skip(blanks).zip(&numbers) {
+                board[cell] = number;
+            }
+            return (exact_difference(&board) == 0).then_some(board);
+        }
         if stratum > 9 {
             return None;
         }
@@ -279,7 +303,8 @@ impl Problem for ProductGrid {
         for (&cell, &number) in cells.iter().skip(stratum).zip(&numbers) {
             board[cell] = number;
         }
-        Some(board)
+        // Ties of few blanks belong to the tie stratum.
+        (self.stratum(&board) == stratum).then_some(board)
     }
 
     fn all_cases(&self) -> Option<Vec<Board>> {

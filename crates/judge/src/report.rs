@@ -99,7 +99,7 @@ pub fn grade_text(summary: &TestSummary, grade: &Grade) -> String {
     if let Some(failure) = &grade.failure {
         out.push_str(&failure_text(failure));
     }
-    let _ = writeln!(out, "Time: longest run {} ms, all runs {} ms", grade.max_time_ms, grade.total_time_ms);
+    let _ = writeln!(out, "CPU time: longest run {} ms, all runs {} ms", grade.max_time_ms, grade.total_time_ms);
     out
 }
 
@@ -128,7 +128,7 @@ pub fn markdown(summary: &TestSummary, results: &[SubmissionResult]) -> String {
         "{} cases in {} files ({}); time limit {} ms, memory limit {} MiB per run.\n",
         summary.cases, summary.files, summary.selection, summary.time_limit_ms, summary.memory_limit_mib
     );
-    let _ = writeln!(out, "| submission | language | verdict | passed | misreading | longest run (ms) |");
+    let _ = writeln!(out, "| submission | language | verdict | passed | misreading | longest run (CPU ms) |");
     let _ = writeln!(out, "| --- | --- | --- | --- | --- | --- |");
     for result in results {
         let (passed, time) = result.grade.as_ref().map_or((String::new(), String::new()), |grade| {
@@ -192,7 +192,10 @@ pub fn csv(summary: &TestSummary, results: &[SubmissionResult]) -> String {
         }
         row.push(misreading_cell(result));
         row.push(result.grade.as_ref().and_then(Grade::diagnosis).unwrap_or_default());
-        row.push(result.compile_error.clone().unwrap_or_default());
+        // One line per row: the first error line (Markdown and JSON have them all).
+        let messages = result.compile_error.as_deref().unwrap_or_default();
+        let first = messages.lines().find(|line| line.contains("error")).or_else(|| messages.lines().next()).unwrap_or_default();
+        row.push(first.trim().to_string());
         row.push(result.compile_time_ms.to_string());
         row.push(result.grade.as_ref().map_or(String::new(), |grade| grade.max_time_ms.to_string()));
         row.push(result.grade.as_ref().map_or(String::new(), |grade| grade.total_time_ms.to_string()));

@@ -34,7 +34,9 @@ impl Program {
 /// Limits of one run.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct RunLimits {
-    /// Wall-clock time; the CPU limit is set a second above it.
+    /// CPU time (user + system). The run is killed when its wall-clock time passes twice
+    /// this plus a second (a program that sleeps or waits uses no CPU), and the kernel's
+    /// CPU limit is set a second above it.
     pub time: Duration,
     /// Address space (RLIMIT_AS) in bytes.
     pub memory_bytes: u64,
@@ -55,7 +57,8 @@ pub enum Termination {
     Exited(i32),
     /// Killed by this signal (not by the judge).
     Signalled(i32),
-    /// Killed by the judge, or by the CPU limit, for running too long.
+    /// Used more CPU time than the limit, or was killed by the judge at the wall-clock
+    /// limit.
     TimedOut,
     /// Killed by the judge for printing more than the output cap.
     OutputLimit,
@@ -72,6 +75,8 @@ pub struct RunResult {
     pub stderr: Vec<u8>,
     /// Wall-clock time.
     pub time: Duration,
+    /// CPU time, user and system.
+    pub cpu_time: Duration,
     /// Peak resident memory in bytes, as the kernel reports it.
     pub peak_memory_bytes: u64,
 }
@@ -86,9 +91,16 @@ impl RunResult {
         if !failed {
             return false;
         }
+        self.reports_out_of_memory() || self.peak_memory_bytes * 10 >= limits.memory_bytes * 9
+    }
+
+    /// Whether standard error carries one of the usual allocation-failure messages
+    /// (`std::bad_alloc`, Python's `MemoryError`, …).
+    #[must_use]
+    pub fn reports_out_of_memory(&self) -> bool {
         let stderr = String::from_utf8_lossy(&self.stderr);
         let messages = ["bad_alloc", "MemoryError", "Cannot allocate memory", "out of memory", "Out of memory"];
-        messages.iter().any(|message| stderr.contains(message)) || self.peak_memory_bytes * 10 >= limits.memory_bytes * 9
+        messages.iter().any(|message| stderr.contains(message))
     }
 }
 
@@ -200,7 +212,7 @@ pub fn run(program: &Program, input: &[u8], limits: &RunLimits) -> Result<RunRes
             if overflow.load(Ordering::SeqCst) {
                 judge_verdict = Some(Termination::OutputLimit);
                 kill_group();
-            } else if started.elapsed() > limits.time {
+            } else if started.elapsed() > limits.time * 2 + Duration::from_secs(1) {
                 judge_verdict = Some(Termination::TimedOut);
                 kill_group();
             }
@@ -214,9 +226,12 @@ pub fn run(program: &Program, input: &[u8], limits: &RunLimits) -> Result<RunRes
     let stdout = stdout.join().unwrap_or_default();
     let stderr = stderr.join().unwrap_or_default();
     let exit = std::process::ExitStatus::from_raw(status);
+    let seconds = |time: libc::timeval| Duration::from_secs(time.tv_sec as u64) + Duration::from_micros(time.tv_usec as u64);
+    let cpu_time = seconds(usage.ru_utime) + seconds(usage.ru_stime);
     let termination = match judge_verdict {
         Some(verdict) => verdict,
         None if overflow.load(Ordering::SeqCst) => Termination::OutputLimit,
+        None if cpu_time > limits.time => Termination::TimedOut,
         None => match (exit.code(), exit.signal()) {
             (Some(code), _) => Termination::Exited(code),
             (None, Some(libc::SIGXCPU)) => Termination::TimedOut,
@@ -224,5 +239,5 @@ pub fn run(program: &Program, input: &[u8], limits: &RunLimits) -> Result<RunRes
             (None, None) => Termination::Signalled(0),
         },
     };
-    Ok(RunResult { termination, stdout, stderr, time, peak_memory_bytes: usage.ru_maxrss as u64 * 1024 })
+    Ok(RunResult { termination, stdout, stderr, time, cpu_time, peak_memory_bytes: usage.ru_maxrss as u64 * 1024 })
 }

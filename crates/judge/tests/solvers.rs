@@ -140,7 +140,7 @@ fn own_rule_tables_agree_with_the_engine_on_the_real_rules() {
     }
     for blanks in 0..=7 {
         for _ in 0..20 {
-            let board = ProductGrid.random_case(blanks, &mut rng).unwrap();
+            let Some(board) = (0..1000).find_map(|_| ProductGrid.random_case(blanks, &mut rng)) else { panic!() };
             let (value, line) = product_grid::forced_minimax(&board, true, product_grid::difference);
             assert_eq!(value, product_grid::exact_difference(&board), "board {board:?}");
             assert_eq!(line.len(), blanks);

@@ -43,6 +43,9 @@ pub struct Arguments {
     /// Output kept per run, in KiB; printing more is `output-limit`.
     #[arg(long, value_name = "KB", default_value_t = 1024)]
     pub output_limit: usize,
+    /// Stop running a program after this many files over the time limit (0: never).
+    #[arg(long, value_name = "N", default_value_t = 3)]
+    pub max_timeouts: usize,
     /// Grade every submission in this folder (one file or one folder per student).
     #[arg(long, value_name = "DIR")]
     pub batch: Option<PathBuf>,
@@ -127,7 +130,7 @@ fn judge<P: Problem>(problem: &P, arguments: &Arguments) -> Result<ExitCode> {
             std::fs::write(directory.join(format!("{:03}.ans", index + 1)), output)?;
         }
     }
-    let options = GradeOptions { limits, ..GradeOptions::default() };
+    let options = GradeOptions { limits, max_timeouts: arguments.max_timeouts, ..GradeOptions::default() };
     let results = match &arguments.batch {
         Some(directory) => batch(problem, &tests, directory, &options, arguments)?,
         None => {
