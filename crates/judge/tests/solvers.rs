@@ -147,3 +147,27 @@ fn own_rule_tables_agree_with_the_engine_on_the_real_rules() {
         }
     }
 }
+
+proptest::proptest! {
+    #[test]
+    fn matchsticks_parse_never_panics(text in "\\PC{0,40}") {
+        let _ = matchsticks::parse(&text);
+    }
+
+    #[test]
+    fn matchsticks_boards_round_trip(cells in proptest::collection::vec(0u8..3, 12)) {
+        let board: [u8; 12] = cells.try_into().unwrap();
+        proptest::prop_assert_eq!(matchsticks::parse(&matchsticks::render(&board)), Some(board));
+    }
+
+    #[test]
+    fn references_accept_their_own_example(blanks in 0usize..6, seed in 0u64..1000) {
+        let mut rng = fastrand::Rng::with_seed(seed);
+        if let Some(board) = ProductGrid.random_case(blanks, &mut rng) {
+            for solver in ProductGrid.solvers() {
+                let reference = (solver.reference)(&board);
+                proptest::prop_assert!(reference.accepts(reference.example()));
+            }
+        }
+    }
+}
