@@ -188,7 +188,7 @@ pub fn csv(summary: &TestSummary, results: &[SubmissionResult]) -> String {
                 row.push(grade.total.to_string());
                 row.extend(grade.strata.iter().map(|count| format!("{}/{}", count.passed, count.total)));
             }
-            None => row.extend(std::iter::repeat(String::new()).take(2 + summary.strata.len())),
+            None => row.extend(vec![String::new(); 2 + summary.strata.len()]),
         }
         row.push(misreading_cell(result));
         row.push(result.grade.as_ref().and_then(Grade::diagnosis).unwrap_or_default());

@@ -96,7 +96,7 @@ fn limits(arguments: &Arguments) -> Result<RunLimits> {
 
 fn judge<P: Problem>(problem: &P, arguments: &Arguments) -> Result<ExitCode> {
     let limits = limits(arguments)?;
-    if arguments.batch.is_some() == !arguments.command.is_empty() {
+    if arguments.batch.is_some() != arguments.command.is_empty() {
         return Err(input_error(
             "judge: give either a program after `--` (gametree judge PROBLEM -- CMD ARGS) or --batch DIR, not both",
         ));
