@@ -5,12 +5,13 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use gametree_engine::StopFlag;
 use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::grade::{grade, Grade, GradeOptions, TestSet, Verdict};
 use crate::problem::Problem;
-use crate::runner::{run, Program, RunLimits, Termination};
+use crate::runner::{run_until, Program, RunLimits, Termination};
 
 /// How a submission is run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -123,7 +124,7 @@ const COMPILE_LIMITS: RunLimits = RunLimits { time: Duration::from_secs(120), me
 
 /// Makes a submission runnable: compiles it into `build` if needed. `Err` carries the
 /// compiler's messages (or why it cannot be run) and the compile time.
-fn prepare(submission: &Submission, build: &Path) -> Result<(Program, u64), (String, u64)> {
+fn prepare(submission: &Submission, build: &Path, stop: &StopFlag) -> Result<(Program, u64), (String, u64)> {
     let absolute = |path: &PathBuf| std::fs::canonicalize(path).unwrap_or_else(|_| path.clone());
     let Some(language) = submission.language else {
         return Err(("no C, C++ or Python source and no executable found".to_string(), 0));
@@ -155,7 +156,7 @@ fn prepare(submission: &Submission, build: &Path) -> Result<(Program, u64), (Str
             arguments.extend(submission.files.iter().map(|file| absolute(file).display().to_string()));
             arguments.extend(["-o".to_string(), executable.display().to_string(), "-lm".to_string()]);
             let compiler_program = Program { command: compiler.into(), arguments, directory: None };
-            let result = run(&compiler_program, b"", &COMPILE_LIMITS).map_err(|error| (error.to_string(), 0))?;
+            let result = run_until(&compiler_program, b"", &COMPILE_LIMITS, stop).map_err(|error| (error.to_string(), 0))?;
             let milliseconds = result.time.as_millis() as u64;
             if result.termination != Termination::Exited(0) {
                 let messages = String::from_utf8_lossy(&result.stderr).into_owned();
@@ -168,7 +169,9 @@ fn prepare(submission: &Submission, build: &Path) -> Result<(Program, u64), (Str
 }
 
 /// Grades every submission in parallel on `jobs` threads, calling `progress` after each
-/// one (with its result). `build` holds compiled programs.
+/// one (with its result). `build` holds compiled programs. When `options.stop` is raised
+/// the remaining submissions end at once with an "interrupted" message; the caller should
+/// check the flag.
 pub fn grade_all<P: Problem>(
     problem: &P,
     tests: &TestSet<P>,
@@ -180,7 +183,7 @@ pub fn grade_all<P: Problem>(
 ) -> Vec<SubmissionResult> {
     let grade_one = |submission: &Submission| {
         let language = submission.language.map_or("unknown", Language::name).to_string();
-        let result = match prepare(submission, build) {
+        let result = match prepare(submission, build, &options.stop) {
             Err((messages, compile_time_ms)) => SubmissionResult {
                 name: submission.name.clone(),
                 language,

@@ -7,7 +7,9 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use crate::problem::{canonical_output, Problem, Reference, Solver};
-use crate::runner::{run, Program, RunError, RunLimits, RunResult, Termination};
+use gametree_engine::StopFlag;
+
+use crate::runner::{run_until, Program, RunError, RunLimits, RunResult, Termination};
 
 /// The verdict of one file or of a whole submission. The names are stable (reports and
 /// scripts rely on them).
@@ -252,8 +254,10 @@ impl Grade {
 }
 
 /// Grading options.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct GradeOptions {
+    /// Raised to stop grading (the running program is killed; grading returns an error).
+    pub stop: StopFlag,
     /// Limits of each run.
     pub limits: RunLimits,
     /// Most runs spent shrinking a failing case.
@@ -265,7 +269,7 @@ pub struct GradeOptions {
 
 impl Default for GradeOptions {
     fn default() -> Self {
-        GradeOptions { limits: RunLimits::default(), shrink_runs: 60, max_timeouts: 3 }
+        GradeOptions { stop: StopFlag::new(), limits: RunLimits::default(), shrink_runs: 60, max_timeouts: 3 }
     }
 }
 
@@ -358,7 +362,7 @@ pub fn grade<P: Problem>(problem: &P, tests: &TestSet<P>, program: &Program, opt
             skipped += 1;
             continue;
         }
-        let result = run(program, input.as_bytes(), &limits)?;
+        let result = run_until(program, input.as_bytes(), &limits, &options.stop)?;
         let milliseconds = result.cpu_time.as_millis() as u64;
         max_time = max_time.max(milliseconds);
         total_time += milliseconds;
@@ -477,10 +481,11 @@ fn fails_alone<P: Problem>(
     problem: &P,
     case: &P::Case,
     program: &Program,
-    limits: &RunLimits,
+    options: &GradeOptions,
 ) -> Result<Option<(String, RunResult)>, RunError> {
+    let limits = &options.limits;
     let input = problem.write_input(std::slice::from_ref(case));
-    let result = run(program, input.as_bytes(), limits)?;
+    let result = run_until(program, input.as_bytes(), limits, &options.stop)?;
     let reference = problem.correct(case);
     let outcome = judge_run(problem, &[&reference], &result, limits);
     Ok((outcome.verdict == Verdict::WrongAnswer).then_some((input, result)))
@@ -499,7 +504,7 @@ fn shrink_failure<P: Problem>(
 ) -> Result<Failure, RunError> {
     let mut budget = options.shrink_runs;
     let mut current = tests.cases[case];
-    let Some(mut failing) = fails_alone(problem, &current, program, &options.limits)? else {
+    let Some(mut failing) = fails_alone(problem, &current, program, options)? else {
         // Right when alone: the answer depends on the other cases of the file.
         let mut failure = whole_file_failure(tests, tests.files.iter().find(|range| range.contains(&case)).cloned().unwrap_or(case..case + 1), file_input, file_result, Verdict::WrongAnswer);
         failure.explanation = Some(format!(
@@ -516,7 +521,7 @@ fn shrink_failure<P: Problem>(
                 break 'shrinking;
             }
             budget -= 1;
-            if let Some(found) = fails_alone(problem, &smaller, program, &options.limits)? {
+            if let Some(found) = fails_alone(problem, &smaller, program, options)? {
                 current = smaller;
                 failing = found;
                 continue 'shrinking;

@@ -23,4 +23,4 @@ pub mod tictactoe_ccf;
 
 pub use grade::{grade, Agreement, Failure, Grade, GradeOptions, StratumCount, TestSet, TestSetError, Verdict};
 pub use problem::{Problem, Reference, Solver};
-pub use runner::{run, Program, RunLimits, RunResult, Termination};
+pub use runner::{run, run_until, Program, RunLimits, RunResult, Termination};

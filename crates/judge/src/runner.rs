@@ -11,6 +11,8 @@ use std::sync::Arc;
 use std::thread;
 use std::time::{Duration, Instant};
 
+use gametree_engine::StopFlag;
+
 /// How to start a program: the executable and its arguments, run in `directory`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Program {
@@ -144,6 +146,12 @@ fn capped_reader(mut source: impl Read + Send + 'static, cap: usize, overflow: O
 
 /// Runs `program` with `input` on standard input under `limits`.
 pub fn run(program: &Program, input: &[u8], limits: &RunLimits) -> Result<RunResult, RunError> {
+    run_until(program, input, limits, &StopFlag::new())
+}
+
+/// [`run`], ending early (killing the program, error of kind `Interrupted`) when `stop`
+/// is raised, e.g. by Ctrl-C.
+pub fn run_until(program: &Program, input: &[u8], limits: &RunLimits, stop: &StopFlag) -> Result<RunResult, RunError> {
     let mut command = Command::new(&program.command);
     command.args(&program.arguments).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
     if let Some(directory) = &program.directory {
@@ -192,6 +200,7 @@ pub fn run(program: &Program, input: &[u8], limits: &RunLimits) -> Result<RunRes
         }
     };
     let mut judge_verdict = None;
+    let mut interrupted = false;
     let (status, usage) = loop {
         let mut status = 0;
         // SAFETY: zeroed rusage is a valid out-parameter for wait4.
@@ -209,7 +218,11 @@ pub fn run(program: &Program, input: &[u8], limits: &RunLimits) -> Result<RunRes
             }
         }
         if judge_verdict.is_none() {
-            if overflow.load(Ordering::SeqCst) {
+            if stop.is_raised() {
+                interrupted = true;
+                judge_verdict = Some(Termination::TimedOut);
+                kill_group();
+            } else if overflow.load(Ordering::SeqCst) {
                 judge_verdict = Some(Termination::OutputLimit);
                 kill_group();
             } else if started.elapsed() > limits.time * 2 + Duration::from_secs(1) {
@@ -225,6 +238,12 @@ pub fn run(program: &Program, input: &[u8], limits: &RunLimits) -> Result<RunRes
     let _ = writer.join();
     let stdout = stdout.join().unwrap_or_default();
     let stderr = stderr.join().unwrap_or_default();
+    if interrupted {
+        return Err(RunError {
+            command: program.command.clone(),
+            source: std::io::Error::new(std::io::ErrorKind::Interrupted, "interrupted"),
+        });
+    }
     let exit = std::process::ExitStatus::from_raw(status);
     let seconds = |time: libc::timeval| Duration::from_secs(time.tv_sec as u64) + Duration::from_micros(time.tv_usec as u64);
     let cpu_time = seconds(usage.ru_utime) + seconds(usage.ru_stime);

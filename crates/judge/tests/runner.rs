@@ -64,3 +64,16 @@ fn a_missing_program_is_an_error() {
     let error = run(&missing, b"", &limits(1.0)).unwrap_err();
     assert!(error.to_string().contains("/no/such/program"));
 }
+
+#[test]
+fn a_raised_stop_flag_kills_the_run() {
+    let stop = gametree_engine::StopFlag::new();
+    let raiser = stop.clone();
+    let thread = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(100));
+        raiser.raise();
+    });
+    let error = gametree_judge::run_until(&shell("sleep 60"), b"", &limits(30.0), &stop).unwrap_err();
+    thread.join().unwrap();
+    assert_eq!(error.source.kind(), std::io::ErrorKind::Interrupted);
+}

@@ -67,11 +67,11 @@ pub struct Arguments {
 }
 
 /// Runs the command.
-pub fn run(arguments: &Arguments, _stop: &StopFlag) -> Result<ExitCode> {
+pub fn run(arguments: &Arguments, stop: &StopFlag) -> Result<ExitCode> {
     match arguments.problem.trim() {
-        "tictactoe-ccf" => judge(&TictactoeCcf, arguments),
-        "product-grid" => judge(&ProductGrid, arguments),
-        "matchsticks" => judge(&Matchsticks, arguments),
+        "tictactoe-ccf" => judge(&TictactoeCcf, arguments, stop),
+        "product-grid" => judge(&ProductGrid, arguments, stop),
+        "matchsticks" => judge(&Matchsticks, arguments, stop),
         "connect4" => Err(input_error("judge: connect4 is not supported yet; known problems: tictactoe-ccf, product-grid, matchsticks")),
         other => Err(input_error(format!("judge: unknown problem `{other}`; known problems: {}", PROBLEMS.join(", ")))),
     }
@@ -94,7 +94,7 @@ fn limits(arguments: &Arguments) -> Result<RunLimits> {
     })
 }
 
-fn judge<P: Problem>(problem: &P, arguments: &Arguments) -> Result<ExitCode> {
+fn judge<P: Problem>(problem: &P, arguments: &Arguments, stop: &StopFlag) -> Result<ExitCode> {
     let limits = limits(arguments)?;
     if arguments.batch.is_some() != arguments.command.is_empty() {
         return Err(input_error(
@@ -130,12 +130,18 @@ fn judge<P: Problem>(problem: &P, arguments: &Arguments) -> Result<ExitCode> {
             std::fs::write(directory.join(format!("{:03}.ans", index + 1)), output)?;
         }
     }
-    let options = GradeOptions { limits, max_timeouts: arguments.max_timeouts, ..GradeOptions::default() };
+    let options = GradeOptions { stop: stop.clone(), limits, max_timeouts: arguments.max_timeouts, ..GradeOptions::default() };
     let results = match &arguments.batch {
         Some(directory) => batch(problem, &tests, directory, &options, arguments)?,
         None => {
             let program = Program::from_words(&arguments.command).context("no program given")?;
-            let grade = grade(problem, &tests, &program, &options).map_err(|error| input_error(format!("judge: {error}")))?;
+            let grade = grade(problem, &tests, &program, &options).map_err(|error| {
+                if stop.is_raised() {
+                    input_error("judge: interrupted")
+                } else {
+                    input_error(format!("judge: {error}"))
+                }
+            })?;
             let result = SubmissionResult {
                 name: arguments.command.join(" "),
                 language: "command".to_string(),
@@ -184,6 +190,9 @@ fn batch<P: Problem>(
     };
     let results = grade_all(problem, tests, &submissions, options, build.path(), jobs, &progress);
     bar.finish_and_clear();
+    if options.stop.is_raised() {
+        return Err(input_error("judge: interrupted"));
+    }
     if !arguments.json {
         let width = results.iter().map(|result| result.name.len()).max().unwrap_or(0);
         println!("{}: {} submissions, {} cases each", problem.name(), results.len(), tests.len());
