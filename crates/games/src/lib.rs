@@ -12,5 +12,5 @@ mod registry;
 pub use matchsticks::{Matchsticks, Stick, StickMove};
 pub use mnk::Mnk;
 pub use notation::{parse_move_by_name, Notation, NotationError};
-pub use product_grid::ProductGrid;
+pub use product_grid::{product_grid_sign, ProductGrid};
 pub use registry::{GameSpec, GameVisitor, GAME_NAMES};

@@ -217,7 +217,7 @@ impl Game for Matchsticks {
     type Move = StickMove;
 
     fn to_move(&self) -> Player {
-        if self.occupied().count_ones() % 2 == 0 {
+        if self.occupied().count_ones() & 1 == 0 {
             Player::First
         } else {
             Player::Second

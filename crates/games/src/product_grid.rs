@@ -4,7 +4,7 @@
 //! player to move only chooses the cell. When the board is full, x is the sum of the row
 //! products and y the sum of the column products; X maximises x − y, Y minimises it.
 
-use gametree_engine::{CanonicalKey, Game, GameKind, Outcome, Player};
+use gametree_engine::{CanonicalKey, Game, GameKind, Outcome, Player, Searcher, Value, UNLIMITED_DEPTH};
 
 use crate::mnk::mix;
 use crate::notation::{Notation, NotationError};
@@ -128,6 +128,28 @@ impl ProductGrid {
         ProductGrid::from_cells(cells, to_move)
     }
 
+    /// `count` random contest boards (X to move) with a number of empty cells drawn from
+    /// `empty` (at most 9): distinct random numbers in random cells. The same `seed` gives
+    /// the same boards; used by benchmarks.
+    #[must_use]
+    pub fn random_boards(seed: u64, count: usize, empty: std::ops::RangeInclusive<usize>) -> Vec<ProductGrid> {
+        let mut rng = fastrand::Rng::with_seed(seed);
+        (0..count)
+            .map(|_| {
+                let blanks = rng.usize(empty.clone()).min(9);
+                let mut numbers: Vec<u8> = (1..=9).collect();
+                rng.shuffle(&mut numbers);
+                let mut cells_order: Vec<usize> = (0..9).collect();
+                rng.shuffle(&mut cells_order);
+                let mut cells = [0u8; 9];
+                for (&cell, &number) in cells_order.iter().zip(&numbers).take(9 - blanks) {
+                    cells[cell] = number;
+                }
+                ProductGrid::from_cells(cells, Player::First).expect("distinct numbers")
+            })
+            .collect()
+    }
+
     /// The number in `cell` (row-major from the top-left), 0 if empty.
     #[must_use]
     pub fn cell(&self, cell: usize) -> u8 {
@@ -164,9 +186,9 @@ impl ProductGrid {
     #[must_use]
     pub fn permuted(&self, rows: [usize; 3], columns: [usize; 3]) -> ProductGrid {
         let mut image = *self;
-        for row in 0..3 {
-            for column in 0..3 {
-                image.cells[row * 3 + column] = self.cells[rows[row] * 3 + columns[column]];
+        for (row, &from_row) in rows.iter().enumerate() {
+            for (column, &from_column) in columns.iter().enumerate() {
+                image.cells[row * 3 + column] = self.cells[from_row * 3 + from_column];
             }
         }
         image
@@ -278,12 +300,22 @@ impl Game for ProductGrid {
         let mean = (total * 10 / count).max(10);
         let value = |cell: usize| if self.cells[cell] == 0 { mean } else { i32::from(self.cells[cell]) * 10 };
         let sign = self.to_move.sign();
-        moves.sort_by_cached_key(|&cell| {
-            let (row, column) = (usize::from(cell) / 3, usize::from(cell) % 3);
-            let row_rest: i32 = (0..3).filter(|&c| c != column).map(|c| value(row * 3 + c)).product();
-            let column_rest: i32 = (0..3).filter(|&r| r != row).map(|r| value(r * 3 + column)).product();
-            -sign * (row_rest - column_rest)
-        });
+        let mut keys = [0i32; 9];
+        for (row, keys_row) in keys.chunks_mut(3).enumerate() {
+            for (column, key) in keys_row.iter_mut().enumerate() {
+                let row_rest: i32 = (0..3).filter(|&c| c != column).map(|c| value(row * 3 + c)).product();
+                let column_rest: i32 = (0..3).filter(|&r| r != row).map(|r| value(r * 3 + column)).product();
+                *key = -sign * (row_rest - column_rest);
+            }
+        }
+        // Insertion sort: at most nine moves, and no allocation.
+        for index in 1..moves.len() {
+            let mut position = index;
+            while position > 0 && keys[usize::from(moves[position - 1])] > keys[usize::from(moves[position])] {
+                moves.swap(position - 1, position);
+                position -= 1;
+            }
+        }
     }
 }
 
@@ -366,4 +398,24 @@ impl Notation for ProductGrid {
         }
         out
     }
+}
+
+/// Who wins `board` under optimal play, as the sign of x − y: `1` (X, "first"), `-1`
+/// (Y, "second") or `0` (a tie), with the player to move choosing first.
+///
+/// Only the sign is asked for, so this searches with the narrowest window around 0
+/// (alpha = −1, beta = +1) instead of computing the exact score: alpha-beta then cuts off
+/// as soon as a side is shown to win at all. Reusing `searcher` across boards reuses its
+/// table.
+///
+/// ```
+/// use gametree_engine::{SearchOptions, Searcher};
+/// use gametree_games::{product_grid_sign, ProductGrid};
+/// let mut searcher = Searcher::new(SearchOptions::strong(4));
+/// assert_eq!(product_grid_sign(&mut searcher, &mut ProductGrid::parse("003/456/709").unwrap()), 0);
+/// assert_eq!(product_grid_sign(&mut searcher, &mut ProductGrid::empty()), -1);
+/// ```
+pub fn product_grid_sign(searcher: &mut Searcher<ProductGrid>, board: &mut ProductGrid) -> i32 {
+    let value = searcher.search(board, UNLIMITED_DEPTH, Value::from_raw(-1), Value::from_raw(1));
+    value.raw().signum() * board.to_move().sign()
 }

@@ -12,7 +12,7 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result};
 use gametree_engine::{analyze, AnalysisConfig, Game, Player, SearchOptions, Searcher, StopFlag, Value};
-use gametree_games::{Matchsticks, Mnk, Notation, ProductGrid};
+use gametree_games::{product_grid_sign, Matchsticks, Mnk, Notation, ProductGrid};
 
 use crate::error::input_error;
 
@@ -195,9 +195,7 @@ pub fn solve_product_grid(text: &str) -> Result<String> {
     let mut searcher = Searcher::new(SearchOptions::strong(16));
     let mut answer = String::new();
     for mut position in positions {
-        // X is to move, so the value for the side to move is x − y.
-        let score = searcher.solve(&mut position).raw();
-        answer.push_str(match score.signum() {
+        answer.push_str(match product_grid_sign(&mut searcher, &mut position) {
             1 => "first\n",
             -1 => "second\n",
             _ => "tie\n",
@@ -261,4 +259,133 @@ pub fn solve_matchsticks(text: &str, stop: &StopFlag) -> Result<Option<String>> 
     let mut answer = after.notation().replace('/', "\n");
     answer.push('\n');
     Ok(Some(answer))
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        /// The readers never panic on arbitrary text: they either read boards or say why not.
+        #[test]
+        fn readers_never_panic(text in "([0-9 \\-]{0,8}\n){0,12}|\\PC{0,40}") {
+            let _ = read_number_boards("tictactoe-ccf", &text, 2);
+            let _ = read_number_boards("product-grid", &text, 9);
+            let _ = read_matchsticks(&text);
+        }
+
+        /// Well-formed numeric inputs read back exactly, whatever blank lines surround them.
+        #[test]
+        fn well_formed_inputs_read_back(boards in proptest::collection::vec(proptest::array::uniform9(0u8..=9), 0..5), blank in 0usize..3) {
+            let mut text = format!("{}\n", boards.len());
+            for board in &boards {
+                text.push_str(&"\n".repeat(blank));
+                for row in board.chunks(3) {
+                    text.push_str(&format!("{} {} {}\n", row[0], row[1], row[2]));
+                }
+            }
+            let read = read_number_boards("product-grid", &text, 9).unwrap();
+            prop_assert_eq!(read.iter().map(|board| board.cells).collect::<Vec<_>>(), boards);
+        }
+
+        /// Any 3×4 board of the alphabet reads; its answer (if any) is one stick away.
+        #[test]
+        fn matchstick_answers_add_one_stick(cells in proptest::collection::vec(prop_oneof![Just('0'), Just('1'), Just('-')], 12)) {
+            let text: String = cells.chunks(4).map(|row| format!("{}\n", row.iter().collect::<String>())).collect();
+            let board = read_matchsticks(&text).unwrap();
+            if let Some(answer) = solve_matchsticks(&text, &StopFlag::new()).unwrap() {
+                let after = read_matchsticks(&answer).unwrap();
+                let differing = text.chars().zip(answer.chars()).filter(|(a, b)| a != b).count();
+                prop_assert_eq!(differing, 1);
+                prop_assert!(board.outcome().is_none());
+                prop_assert_ne!(after, board);
+            } else {
+                prop_assert!(board.outcome().is_some());
+            }
+        }
+    }
+
+    /// The CCF definition computed directly: the score when the game stops, maximised by
+    /// Alice and minimised by Bob, with no engine involved.
+    fn ccf_reference(cells: &mut [u8; 9], to_move: u8) -> i64 {
+        let empty: Vec<usize> = (0..9).filter(|&cell| cells[cell] == 0).collect();
+        if let Some(owner) = line_owner(cells) {
+            let score = empty.len() as i64 + 1;
+            return if owner == 1 { score } else { -score };
+        }
+        if empty.is_empty() {
+            return 0;
+        }
+        let scores = empty.into_iter().map(|cell| {
+            cells[cell] = to_move;
+            let score = ccf_reference(cells, 3 - to_move);
+            cells[cell] = 0;
+            score
+        });
+        if to_move == 1 {
+            scores.max().unwrap()
+        } else {
+            scores.min().unwrap()
+        }
+    }
+
+    fn line_owner(cells: &[u8; 9]) -> Option<u8> {
+        const LINES: [[usize; 3]; 8] = [[0, 1, 2], [3, 4, 5], [6, 7, 8], [0, 3, 6], [1, 4, 7], [2, 5, 8], [0, 4, 8], [2, 4, 6]];
+        LINES.iter().map(|line| cells[line[0]]).zip(LINES).find_map(|(owner, line)| {
+            (owner != 0 && line.iter().all(|&cell| cells[cell] == owner)).then_some(owner)
+        })
+    }
+
+    #[test]
+    fn ccf_scores_match_the_definition_on_random_boards() {
+        let mut rng_state = 12_345u64;
+        let mut next = |bound: usize| {
+            rng_state ^= rng_state << 13;
+            rng_state ^= rng_state >> 7;
+            rng_state ^= rng_state << 17;
+            (rng_state % bound as u64) as usize
+        };
+        let mut text = String::new();
+        let mut expected = String::new();
+        let count = 300;
+        for _ in 0..count {
+            // Random play, stopping early at a random length or when someone has won.
+            let mut cells = [0u8; 9];
+            let stones = next(10);
+            let mut to_move = 1;
+            for _ in 0..stones {
+                if line_owner(&cells).is_some() {
+                    break;
+                }
+                let empty: Vec<usize> = (0..9).filter(|&cell| cells[cell] == 0).collect();
+                if empty.is_empty() {
+                    break;
+                }
+                cells[empty[next(empty.len())]] = to_move;
+                to_move = 3 - to_move;
+            }
+            for row in cells.chunks(3) {
+                text.push_str(&format!("{} {} {}\n", row[0], row[1], row[2]));
+            }
+            expected.push_str(&format!("{}\n", ccf_reference(&mut cells, to_move)));
+        }
+        assert_eq!(solve_tictactoe_ccf(&format!("{count}\n{text}")).unwrap(), expected);
+    }
+
+    #[test]
+    fn ccf_scores_count_the_empty_cells_at_the_end() {
+        // Alice (x) to move completes a line at once: 4 empty cells remain, score 4 + 1.
+        let text = "1\n1 1 0\n2 2 0\n0 0 0\n";
+        assert_eq!(solve_tictactoe_ccf(text).unwrap(), "5\n");
+        // Already won by Bob: scored as it stands, -(3 empty + 1).
+        let text = "1\n2 2 2\n1 1 0\n1 0 0\n";
+        assert_eq!(solve_tictactoe_ccf(text).unwrap(), "-4\n");
+        // A full drawn board.
+        let text = "1\n1 2 1\n1 2 2\n2 1 1\n";
+        assert_eq!(solve_tictactoe_ccf(text).unwrap(), "0\n");
+    }
 }
