@@ -155,6 +155,28 @@ fn the_failing_case_is_shrunk_to_fewest_stones() {
 }
 
 #[test]
+fn one_program_can_write_the_reports_too() {
+    let reports = tempfile::tempdir().expect("temporary folder");
+    let output = Command::new(gametree())
+        .args(["judge", "product-grid", "--cases", "2", "--report"])
+        .arg(reports.path())
+        .arg("--")
+        .args(cpp("grid_roles_swapped"))
+        .output()
+        .expect("gametree runs");
+    assert_eq!(output.status.code(), Some(1));
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(text.starts_with("product-grid: wrong-answer"), "{text}");
+    assert!(text.contains("Diagnosis: agrees with 'roles-swapped' on 22/22 cases"), "{text}");
+    assert!(text.contains("minimax line: "), "{text}");
+    let csv = std::fs::read_to_string(reports.path().join("report.csv")).expect("report.csv");
+    assert!(csv.starts_with("submission,language,verdict,passed,total,0 blanks,1 blank,2 blanks,"), "{csv}");
+    assert_eq!(csv.lines().count(), 2);
+    assert!(csv.lines().nth(1).expect("row").contains(",command,wrong-answer,"));
+    assert!(reports.path().join("report.md").exists());
+}
+
+#[test]
 fn presentation_error_is_told_apart() {
     let (status, row) = judge("tictactoe-ccf", &["--cases", "2"], &python("ccf_one_line.py"));
     assert_eq!(status, 1);

@@ -266,7 +266,7 @@ impl Problem for ProductGrid {
     /// `N blanks` for N = 0..=9, then `tie` (ties are rare among random boards, and
     /// only they catch a program that never prints `tie`).
     fn strata(&self) -> Vec<String> {
-        let mut names: Vec<String> = (0..=9).map(|count| format!("{count} blanks")).collect();
+        let mut names: Vec<String> = (0..=9).map(|count| format!("{count} blank{}", if count == 1 { "" } else { "s" })).collect();
         names.push(TIE_STRATUM.to_string());
         names
     }

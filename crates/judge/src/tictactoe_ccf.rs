@@ -165,7 +165,8 @@ impl Problem for TictactoeCcf {
     }
 
     fn strata(&self) -> Vec<String> {
-        let mut names: Vec<String> = (0..=8).map(|stones| format!("ongoing, {stones} stones")).collect();
+        let plural = |count: usize| if count == 1 { "" } else { "s" };
+        let mut names: Vec<String> = (0..=8).map(|stones| format!("ongoing, {stones} stone{}", plural(stones))).collect();
         names.push("full, no line".to_string());
         names.extend((5..=9).map(|stones| format!("already won, {stones} stones")));
         names
