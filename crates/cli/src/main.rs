@@ -34,6 +34,9 @@ enum Command {
     Play(commands::play::Arguments),
     /// Serve the web page and its JSON API (prints the URL on the first line).
     Serve(commands::serve::Arguments),
+    /// Grade contest programs against the exact solvers and name the misreading behind a
+    /// wrong answer (one program after `--`, or a class with --batch DIR).
+    Judge(commands::judge::Arguments),
 }
 
 fn main() -> ExitCode {
@@ -54,6 +57,7 @@ fn main() -> ExitCode {
         Command::Tree(arguments) => commands::tree::run(&arguments, &stop),
         Command::Play(arguments) => commands::play::run(&arguments, &stop),
         Command::Serve(arguments) => commands::serve::run(&arguments, &stop),
+        Command::Judge(arguments) => commands::judge::run(&arguments, &stop),
     };
     match result {
         Ok(code) => code,

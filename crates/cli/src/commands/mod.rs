@@ -3,6 +3,7 @@
 pub mod analyze;
 pub mod bench;
 pub mod census;
+pub mod judge;
 pub mod solve;
 pub mod solve_connect4;
 pub mod explain;

@@ -1,0 +1,4 @@
+# Answers nothing and exits with status 3.
+import sys
+
+sys.exit(3)
