@@ -48,6 +48,16 @@ fn main() -> ExitCode {
             return ExitCode::from(code);
         }
     };
+    if matches!(
+        cli.command,
+        Command::Analyze(_) | Command::Census(_) | Command::Bench(_) | Command::Solve(_) | Command::Tree(_)
+    ) {
+        // Commands that only print end quietly when their reader goes away
+        // (`gametree bench --json | head`), as other command-line tools do. Commands that
+        // write to other programs (judge, match, serve, play) keep Rust's default and see
+        // the error instead.
+        restore_default_sigpipe();
+    }
     let stop = commands::install_interrupt_handler();
     let result = match cli.command {
         Command::Analyze(arguments) => commands::analyze::run(&arguments, &stop),
@@ -71,3 +81,14 @@ fn main() -> ExitCode {
         }
     }
 }
+
+#[cfg(unix)]
+fn restore_default_sigpipe() {
+    // SAFETY: setting a signal's disposition to the default has no preconditions.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
+#[cfg(not(unix))]
+fn restore_default_sigpipe() {}
