@@ -3,10 +3,12 @@
 #![deny(missing_docs)]
 
 pub mod conformance;
+pub mod gomoku;
 mod mnk;
 mod notation;
 mod registry;
 
+pub use gomoku::Gomoku;
 pub use mnk::Mnk;
 pub use notation::{parse_move_by_name, Notation, NotationError};
 pub use registry::{GameSpec, GameVisitor, GAME_NAMES};

@@ -4,6 +4,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+use crate::gomoku::{Gomoku, Rule};
 use crate::mnk::Mnk;
 use crate::notation::{Notation, NotationError};
 
@@ -27,10 +28,17 @@ pub enum GameSpec {
         /// K: stones in a row to win.
         k: u8,
     },
+    /// `gomoku` (15×15, freestyle), `gomoku:SIZE`, `gomoku:SIZE:RULE`, `gomoku:RULE`.
+    Gomoku {
+        /// Board side, 5..=22.
+        size: u8,
+        /// Which lines win.
+        rule: Rule,
+    },
 }
 
 /// Every game name, for help texts and error messages.
-pub const GAME_NAMES: &[&str] = &["tictactoe", "tictactoe4", "mnk:M,N,K"];
+pub const GAME_NAMES: &[&str] = &["tictactoe", "tictactoe4", "mnk:M,N,K", "gomoku[:SIZE][:freestyle|standard]"];
 
 impl FromStr for GameSpec {
     type Err = NotationError;
@@ -49,9 +57,24 @@ impl FromStr for GameSpec {
                 Mnk::new(numbers[0], numbers[1], numbers[2])?;
                 Ok(GameSpec::Mnk { columns: numbers[0], rows: numbers[1], k: numbers[2] })
             }
+            ("gomoku", parameters) => parse_gomoku(parameters),
             _ => Err(unknown()),
         }
     }
+}
+
+/// The options of `gomoku:SIZE:RULE` (either may be left out).
+fn parse_gomoku(parameters: Option<&str>) -> Result<GameSpec, NotationError> {
+    let (mut size, mut rule) = (15, Rule::Freestyle);
+    for part in parameters.map(|text| text.split(':').collect::<Vec<_>>()).unwrap_or_default() {
+        if part.chars().all(|c| c.is_ascii_digit()) && !part.is_empty() {
+            size = part.parse().map_err(|_| NotationError::new(format!("gomoku board size `{part}` is too large")))?;
+            Gomoku::new(size, rule)?;
+        } else {
+            rule = part.parse()?;
+        }
+    }
+    Ok(GameSpec::Gomoku { size, rule })
 }
 
 fn parse_numbers(text: &str, separator: char, count: usize, form: &str) -> Result<Vec<u8>, NotationError> {
@@ -71,6 +94,8 @@ impl fmt::Display for GameSpec {
         match *self {
             GameSpec::Mnk { columns: 3, rows: 3, k: 3 } => write!(f, "tictactoe"),
             GameSpec::Mnk { columns, rows, k } => write!(f, "mnk:{columns},{rows},{k}"),
+            GameSpec::Gomoku { size: 15, rule: Rule::Freestyle } => write!(f, "gomoku"),
+            GameSpec::Gomoku { size, rule } => write!(f, "gomoku:{size}:{rule}"),
         }
     }
 }
@@ -94,6 +119,10 @@ impl GameSpec {
                     Some(text) => Mnk::parse(columns, rows, k, text)?,
                     None => Mnk::new(columns, rows, k)?,
                 };
+                Ok(visitor.visit(self, board))
+            }
+            GameSpec::Gomoku { size, rule } => {
+                let board = Gomoku::parse(size, rule, position.unwrap_or(""))?;
                 Ok(visitor.visit(self, board))
             }
         }
