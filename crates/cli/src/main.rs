@@ -26,6 +26,8 @@ enum Command {
     Census(commands::census::Arguments),
     /// Run the fixed benchmark suite and print node counts and times.
     Bench(commands::bench::Arguments),
+    /// Play gomoku as a Gomocup engine on stdin/stdout (the pbrain protocol).
+    Pbrain(commands::pbrain::Arguments),
 }
 
 fn main() -> ExitCode {
@@ -42,6 +44,7 @@ fn main() -> ExitCode {
         Command::Analyze(arguments) => commands::analyze::run(&arguments, &stop),
         Command::Census(arguments) => commands::census::run(&arguments, &stop),
         Command::Bench(arguments) => commands::bench::run(&arguments, &stop),
+        Command::Pbrain(arguments) => commands::pbrain::run(&arguments, &stop),
     };
     match result {
         Ok(code) => code,

@@ -747,6 +747,10 @@ impl Game for Gomoku {
         mine + mine / 8 - theirs
     }
 
+    fn move_index(&self, cell: Cell) -> Option<usize> {
+        Some(usize::from(cell))
+    }
+
     fn immediate_win(&self) -> Option<Cell> {
         self.five_points(self.to_move()).next()
     }
