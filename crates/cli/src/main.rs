@@ -28,6 +28,9 @@ enum Command {
     Bench(commands::bench::Arguments),
     /// Play gomoku as a Gomocup engine on stdin/stdout (the pbrain protocol).
     Pbrain(commands::pbrain::Arguments),
+    /// Play games between two Gomocup-protocol engines and tabulate the results.
+    #[command(name = "match")]
+    Match(commands::match_runner::Arguments),
 }
 
 fn main() -> ExitCode {
@@ -45,6 +48,7 @@ fn main() -> ExitCode {
         Command::Census(arguments) => commands::census::run(&arguments, &stop),
         Command::Bench(arguments) => commands::bench::run(&arguments, &stop),
         Command::Pbrain(arguments) => commands::pbrain::run(&arguments, &stop),
+        Command::Match(arguments) => commands::match_runner::run(&arguments, &stop),
     };
     match result {
         Ok(code) => code,

@@ -3,6 +3,7 @@
 pub mod analyze;
 pub mod bench;
 pub mod census;
+pub mod match_runner;
 pub mod pbrain;
 
 use gametree_engine::StopFlag;
