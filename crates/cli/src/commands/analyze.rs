@@ -54,9 +54,14 @@ impl Arguments {
 /// Runs the command.
 pub fn run(arguments: &Arguments, stop: &StopFlag) -> Result<ExitCode> {
     let spec = super::parse_game(&arguments.game)?;
+    let mut limits = arguments.limits()?;
+    if matches!(spec, GameSpec::Gomoku { .. }) && limits == Limits::UNLIMITED {
+        // Gomoku cannot be solved: without a limit, think for five seconds.
+        limits.time = Some(Duration::from_secs(5));
+    }
     let config = AnalysisConfig {
         options: SearchOptions::strong(arguments.hash.max(1)),
-        limits: arguments.limits()?,
+        limits,
         stop: stop.clone(),
         threads: arguments.threads.max(1),
     };
@@ -74,10 +79,18 @@ impl GameVisitor for Analyze<'_> {
 
     fn visit<G: Notation>(self, spec: GameSpec, position: G) -> Result<ExitCode> {
         let analysis = analyze(&position, &self.config);
+        let tactics = super::gomoku_tactics::report(&position);
         if self.arguments.json {
-            println!("{}", serde_json::to_string(&analysis_json(spec, &position, &analysis))?);
+            let mut object = analysis_json(spec, &position, &analysis);
+            if let Some((_, vcf)) = tactics {
+                object["vcf"] = vcf;
+            }
+            println!("{}", serde_json::to_string(&object)?);
         } else {
             print_text(spec, &position, &analysis);
+            for line in tactics.map(|(lines, _)| lines).unwrap_or_default() {
+                println!("{line}");
+            }
         }
         Ok(ExitCode::SUCCESS)
     }

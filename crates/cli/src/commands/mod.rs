@@ -3,6 +3,7 @@
 pub mod analyze;
 pub mod bench;
 pub mod census;
+pub mod gomoku_tactics;
 pub mod match_runner;
 pub mod pbrain;
 
