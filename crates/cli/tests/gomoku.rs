@@ -76,6 +76,10 @@ fn tactics_through_the_protocol() {
     let three = [(5, 7, 2), (0, 0, 1), (6, 7, 2), (14, 0, 1), (7, 7, 2)];
     let reply = converse(brain(), &board_script(&three))[1].clone();
     assert!(["4,7", "8,7", "3,7", "9,7"].contains(&reply.as_str()), "{reply}");
+    // Stop their VCF (h9 makes an open four h8-h11): only 7,6, 7,3 or 7,8 do.
+    let vcf = [(7, 7, 2), (6, 7, 1), (8, 7, 2), (0, 14, 1), (9, 7, 2), (14, 14, 1), (7, 5, 2), (0, 0, 1), (7, 4, 2)];
+    let reply = converse(brain(), &board_script(&vcf))[1].clone();
+    assert!(["7,6", "7,3", "7,8"].contains(&reply.as_str()), "{reply}");
 }
 
 fn script_engine(name: &str, body: &str) -> PathBuf {

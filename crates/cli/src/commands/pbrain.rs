@@ -19,7 +19,7 @@ use std::io::{BufRead, Write};
 use std::time::{Duration, Instant};
 
 use gametree_engine::{iterative_deepening, Game, Heuristics, Limits, Player, SearchOptions, Searcher, StopFlag, Value};
-use gametree_games::gomoku::vcf::{find_vcf, VcfLimits};
+use gametree_games::gomoku::vcf::{find_vcf, vcf_defences_among, VcfLimits};
 use gametree_games::gomoku::{Cell, Gomoku, Rule, MAX_SIZE, MIN_SIZE};
 
 /// Options of `pbrain`.
@@ -352,11 +352,63 @@ pub fn choose_move(board: &Gomoku, searcher: &mut Searcher<Gomoku>, budget: Dura
     if let Some(proof) = vcf.proof {
         return Choice { cell: proof.moves[0], reason: "vcf", depth: 0, nodes: vcf.nodes, value: None };
     }
+    // If the opponent, given a free move, would win by fours, only the moves that stop
+    // every such line are worth searching.
+    let mut threat = board.clone();
+    threat.pass();
+    let opponent_vcf = find_vcf(&threat, VcfLimits { max_fours: 30, max_nodes: 20_000 });
+    if let Some(proof) = opponent_vcf.proof {
+        let mut candidates = moves.clone();
+        candidates.extend(proof.moves.iter().copied().filter(|cell| !moves.contains(cell)));
+        let defences = vcf_defences_among(board, &candidates, VcfLimits { max_fours: 30, max_nodes: 3_000 });
+        if defences.len() == 1 {
+            return Choice { cell: defences[0], reason: "only defence", depth: 0, nodes: vcf.nodes, value: None };
+        }
+        if !defences.is_empty() {
+            let mut choice = search_among(board, searcher, defences, budget, started);
+            choice.nodes += vcf.nodes + opponent_vcf.nodes;
+            return choice;
+        }
+    }
     let remaining = budget.saturating_sub(started.elapsed()).max(Duration::from_millis(2));
     let limits = Limits::default().with_time(remaining).with_depth(60);
     let report = iterative_deepening(searcher, &mut board.clone(), &limits, StopFlag::new(), |_| {});
     let cell = report.best_move.filter(|&cell| board.stone(cell).is_none()).unwrap_or(moves[0]);
     Choice { cell, reason: "search", depth: report.depth, nodes: report.statistics.nodes + vcf.nodes, value: Some(report.value) }
+}
+
+/// Iterative deepening over the root moves `candidates` only (best first at each depth),
+/// until the budget runs out; returns the best move of the deepest finished depth.
+fn search_among(board: &Gomoku, searcher: &mut Searcher<Gomoku>, mut candidates: Vec<Cell>, budget: Duration, started: Instant) -> Choice {
+    board.order_moves(&mut candidates);
+    let remaining = budget.saturating_sub(started.elapsed()).max(Duration::from_millis(2));
+    searcher.set_limits(&Limits::default().with_time(remaining), StopFlag::new());
+    let nodes_before = searcher.statistics().nodes;
+    let mut position = board.clone();
+    let mut best: Option<(Cell, Value, u32)> = None;
+    let mut line = Vec::new();
+    'deepening: for depth in 1..=60 {
+        let mut depth_best: Option<(Cell, Value)> = None;
+        for &cell in &candidates {
+            let alpha = depth_best.map_or(Value::NEG_INFINITY, |(_, value)| value);
+            let value = searcher.search_move(&mut position, cell, depth, alpha, Value::INFINITY, &mut line);
+            if searcher.stopped() {
+                break 'deepening;
+            }
+            if depth_best.map_or(true, |(_, best)| value > best) {
+                depth_best = Some((cell, value));
+            }
+        }
+        let (cell, value) = depth_best.expect("candidates are not empty");
+        best = Some((cell, value, depth));
+        let index = candidates.iter().position(|&c| c == cell).expect("a candidate");
+        candidates[..=index].rotate_right(1);
+        if value.is_decisive() {
+            break;
+        }
+    }
+    let (cell, value, depth) = best.map_or((candidates[0], None, 0), |(cell, value, depth)| (cell, Some(value), depth));
+    Choice { cell, reason: "defence search", depth, nodes: searcher.statistics().nodes - nodes_before, value }
 }
 
 #[cfg(test)]

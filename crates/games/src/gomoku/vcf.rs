@@ -130,9 +130,18 @@ pub fn vcf_defences(board: &Gomoku, limits: VcfLimits) -> Option<Vec<Cell>> {
     let mut threat = board.clone();
     threat.pass();
     find_vcf(&threat, limits).proof.as_ref()?;
+    let empty: Vec<Cell> = (0..board.cells() as Cell).filter(|&cell| board.stone(cell).is_none()).collect();
+    Some(vcf_defences_among(board, &empty, limits))
+}
+
+/// The cells among `candidates` (empty cells) after which the opponent, now to move, has
+/// no VCF within `limits`; a cell whose check ran out of nodes is left out.
+#[must_use]
+pub fn vcf_defences_among(board: &Gomoku, candidates: &[Cell], limits: VcfLimits) -> Vec<Cell> {
     let mut defences = Vec::new();
     let mut position = board.clone();
-    for cell in 0..board.cells() as Cell {
+    let mut search = VcfSearch::new(limits);
+    for &cell in candidates {
         if board.stone(cell).is_some() {
             continue;
         }
@@ -140,14 +149,14 @@ pub fn vcf_defences(board: &Gomoku, limits: VcfLimits) -> Option<Vec<Cell>> {
         let outcome = if position.outcome().is_some() {
             VcfOutcome { proof: None, complete: true, nodes: 0 }
         } else {
-            find_vcf(&position, limits)
+            search.run(&mut position)
         };
         position.undo(cell);
         if outcome.proof.is_none() && outcome.complete {
             defences.push(cell);
         }
     }
-    Some(defences)
+    defences
 }
 
 /// A reusable VCF searcher: it keeps a table of positions known to have no VCF within a
