@@ -121,7 +121,7 @@ fn puzzle_stones() -> Vec<String> {
 fn every_vcf_puzzle_is_solved_and_its_proof_replays() {
     let puzzles = puzzle_stones();
     assert_eq!(puzzles.len(), 504);
-    let limits = VcfLimits { max_fours: 40, max_nodes: 300_000 };
+    let limits = VcfLimits { max_fours: 40, max_nodes: 300_000, deadline: None };
     let mut unsolved = Vec::new();
     let mut total_nodes = 0;
     for (index, stones) in puzzles.iter().enumerate() {

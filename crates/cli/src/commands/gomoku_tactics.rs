@@ -26,7 +26,7 @@ pub fn report<G: Notation>(position: &G) -> Option<(Vec<String>, serde_json::Val
         return Some((text, value));
     }
     let opponent = board.player_name(board.to_move().opponent());
-    let defence_limits = VcfLimits { max_fours: 30, max_nodes: 200_000 };
+    let defence_limits = VcfLimits { max_fours: 30, max_nodes: 200_000, deadline: None };
     match vcf_defences(board, defence_limits) {
         Some(defences) => {
             let names: Vec<String> = defences.iter().map(|&cell| board.move_notation(cell)).collect();

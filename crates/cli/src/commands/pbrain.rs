@@ -348,7 +348,8 @@ pub fn choose_move(board: &Gomoku, searcher: &mut Searcher<Gomoku>, budget: Dura
     if board.five_point_count(board.to_move().opponent()) > 0 || moves.len() == 1 {
         return quick(moves[0], "block");
     }
-    let vcf = find_vcf(board, VcfLimits { max_fours: 30, max_nodes: 20_000 });
+    let quick_deadline = Some(started + budget / 5);
+    let vcf = find_vcf(board, VcfLimits { max_fours: 30, max_nodes: 20_000, deadline: quick_deadline });
     if let Some(proof) = vcf.proof {
         return Choice { cell: proof.moves[0], reason: "vcf", depth: 0, nodes: vcf.nodes, value: None };
     }
@@ -356,11 +357,16 @@ pub fn choose_move(board: &Gomoku, searcher: &mut Searcher<Gomoku>, budget: Dura
     // every such line are worth searching.
     let mut threat = board.clone();
     threat.pass();
-    let opponent_vcf = find_vcf(&threat, VcfLimits { max_fours: 30, max_nodes: 20_000 });
+    let threat_deadline = Some(started + budget * 2 / 5);
+    let opponent_vcf = find_vcf(&threat, VcfLimits { max_fours: 30, max_nodes: 20_000, deadline: threat_deadline });
     if let Some(proof) = opponent_vcf.proof {
         let mut candidates = moves.clone();
         candidates.extend(proof.moves.iter().copied().filter(|cell| !moves.contains(cell)));
-        let defences = vcf_defences_among(board, &candidates, VcfLimits { max_fours: 30, max_nodes: 3_000 });
+        let defence_deadline = started + budget * 3 / 5;
+        let limits = VcfLimits { max_fours: 30, max_nodes: 3_000, deadline: Some(defence_deadline) };
+        let defences = vcf_defences_among(board, &candidates, limits);
+        // Checks cut short by the deadline would wrongly drop defences: then search all.
+        let defences = if Instant::now() >= defence_deadline { Vec::new() } else { defences };
         if defences.len() == 1 {
             return Choice { cell: defences[0], reason: "only defence", depth: 0, nodes: vcf.nodes, value: None };
         }

@@ -106,6 +106,9 @@ pub enum Threat {
 }
 
 const CLASSES: usize = 12;
+/// At most this many candidates in a quiet position (no five or open-four threat): the
+/// best by pattern value for both sides.
+const QUIET_CANDIDATES: usize = 20;
 const CLASS_FOUR: u8 = 8;
 const CLASS_OPEN_FOUR: u8 = 10;
 const CLASS_FIVE: u8 = 11;
@@ -661,7 +664,8 @@ impl Game for Gomoku {
     /// The candidate moves: the cells that complete five if there are any; else the
     /// blocks of the opponent's five threats; else, when the opponent threatens an open
     /// four (has an open three), the own fours and the cells of the opponent's four
-    /// points; else every empty cell within two of a stone (the centre on an empty board).
+    /// points; else the empty cells within two of a stone (the centre on an empty
+    /// board), at most the 20 best by pattern value for both sides.
     fn generate_moves(&self, moves: &mut Vec<Cell>) {
         let own = colour_index(self.to_move());
         let opponent = 1 - own;
@@ -680,6 +684,15 @@ impl Game for Gomoku {
                 if self.stones[cell] == 0 && self.near[cell] > 0 {
                     moves.push(cell as Cell);
                 }
+            }
+            if moves.len() > QUIET_CANDIDATES {
+                // Keep the most promising cells for both sides (own value first).
+                let (own_values, opponent_values) = (&self.values[own], &self.values[opponent]);
+                moves.sort_by_key(|&cell| {
+                    let index = usize::from(cell);
+                    std::cmp::Reverse(own_values[index] + opponent_values[index] * 4 / 5)
+                });
+                moves.truncate(QUIET_CANDIDATES);
             }
         }
         if moves.is_empty() {
@@ -839,7 +852,7 @@ mod tests {
         board.play(board.centre());
         moves.clear();
         board.generate_moves(&mut moves);
-        assert_eq!(moves.len(), 24);
+        assert_eq!(moves.len(), 20);
     }
 
     #[test]

@@ -15,6 +15,7 @@
 //! ```
 
 use std::collections::HashMap;
+use std::time::Instant;
 
 use gametree_engine::{Game, Player};
 
@@ -28,11 +29,13 @@ pub struct VcfLimits {
     pub max_fours: u32,
     /// Most positions visited (the search gives up, without an answer, beyond it).
     pub max_nodes: u64,
+    /// A moment after which the search gives up, without an answer.
+    pub deadline: Option<Instant>,
 }
 
 impl Default for VcfLimits {
     fn default() -> Self {
-        VcfLimits { max_fours: 40, max_nodes: 2_000_000 }
+        VcfLimits { max_fours: 40, max_nodes: 2_000_000, deadline: None }
     }
 }
 
@@ -210,7 +213,8 @@ impl VcfSearch {
 
     fn attack(&mut self, board: &mut Gomoku, fours_left: u32) -> bool {
         self.nodes += 1;
-        if self.nodes >= self.limits.max_nodes {
+        let late = self.nodes % 256 == 0 && self.limits.deadline.is_some_and(|deadline| Instant::now() >= deadline);
+        if self.nodes >= self.limits.max_nodes || late {
             self.aborted = true;
             return false;
         }
