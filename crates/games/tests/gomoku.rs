@@ -164,3 +164,40 @@ fn vcf_defences_stop_every_line() {
     assert!(!defences.contains(&white_to_move.parse_move("n14").unwrap()));
 }
 
+
+mod parser {
+    use gametree_engine::Game;
+    use gametree_games::gomoku::{Gomoku, Rule};
+    use gametree_games::Notation;
+    use proptest::prelude::*;
+
+    proptest! {
+        #[test]
+        fn arbitrary_text_never_panics(text in "\\PC{0,40}", size in 5u8..=22) {
+            let _ = Gomoku::parse(size, Rule::Freestyle, &text);
+            let board = Gomoku::new(size, Rule::Standard).unwrap();
+            let _ = board.parse_move(&text);
+        }
+
+        #[test]
+        fn move_lists_round_trip(choices in proptest::collection::vec(any::<u16>(), 0..40), size in 5u8..=22) {
+            let mut board = Gomoku::new(size, Rule::Freestyle).unwrap();
+            for choice in choices {
+                if board.outcome().is_some() {
+                    break;
+                }
+                let empty: Vec<u16> = (0..board.cells() as u16).filter(|&cell| board.stone(cell).is_none()).collect();
+                board.play(empty[usize::from(choice) % empty.len()]);
+            }
+            let text = board.notation();
+            let again = Gomoku::parse(size, Rule::Freestyle, &text).unwrap();
+            prop_assert_eq!(&again, &board);
+            // The letter-number form reads back to the same position.
+            let letters: Vec<String> = board.history().iter().map(|&cell| {
+                let (x, y) = board.coordinates(cell);
+                format!("{}{}", (b'a' + x as u8) as char, i32::from(size) - y)
+            }).collect();
+            prop_assert_eq!(Gomoku::parse(size, Rule::Freestyle, &letters.concat()).unwrap(), board);
+        }
+    }
+}
