@@ -20,6 +20,7 @@ use std::time::{Duration, Instant};
 
 use gametree_engine::{iterative_deepening, Game, Heuristics, Limits, Player, SearchOptions, Searcher, StopFlag, Value};
 use gametree_games::gomoku::vcf::{find_vcf, vcf_defences_among, VcfLimits};
+use gametree_games::gomoku::vct::find_vct;
 use gametree_games::gomoku::{Cell, Gomoku, Rule, MAX_SIZE, MIN_SIZE};
 
 /// Options of `pbrain`.
@@ -353,6 +354,10 @@ pub fn choose_move(board: &Gomoku, searcher: &mut Searcher<Gomoku>, budget: Dura
     if let Some(proof) = vcf.proof {
         return Choice { cell: proof.moves[0], reason: "vcf", depth: 0, nodes: vcf.nodes, value: None };
     }
+    let vct = find_vct(board, VcfLimits { max_fours: 6, max_nodes: 30_000, deadline: Some(started + budget * 3 / 10) });
+    if let Some(cell) = vct.first_move {
+        return Choice { cell, reason: "vct", depth: 0, nodes: vcf.nodes + vct.nodes, value: None };
+    }
     // If the opponent, given a free move, would win by fours, only the moves that stop
     // every such line are worth searching.
     let mut threat = board.clone();
@@ -374,6 +379,35 @@ pub fn choose_move(board: &Gomoku, searcher: &mut Searcher<Gomoku>, budget: Dura
             let mut choice = search_among(board, searcher, defences, budget, started);
             choice.nodes += vcf.nodes + opponent_vcf.nodes;
             return choice;
+        }
+    } else {
+        // Likewise for a win by threes and fours, among the candidate moves.
+        let threat_limits = VcfLimits { max_fours: 5, max_nodes: 10_000, deadline: Some(started + budget / 2) };
+        if find_vct(&threat, threat_limits).first_move.is_some() {
+            let defence_deadline = started + budget * 3 / 5;
+            let limits = VcfLimits { max_fours: 5, max_nodes: 2_000, deadline: Some(defence_deadline) };
+            let mut position = board.clone();
+            let mut defences = Vec::new();
+            for &cell in &moves {
+                if Instant::now() >= defence_deadline {
+                    break;
+                }
+                position.play(cell);
+                let stopped = position.outcome().is_some() || {
+                    let vcf = find_vcf(&position, limits);
+                    let vct = find_vct(&position, limits);
+                    vcf.proof.is_none() && vcf.complete && vct.first_move.is_none() && vct.complete
+                };
+                position.undo(cell);
+                if stopped {
+                    defences.push(cell);
+                }
+            }
+            if Instant::now() < defence_deadline && !defences.is_empty() {
+                let mut choice = search_among(board, searcher, defences, budget, started);
+                choice.reason = "vct defence search";
+                return choice;
+            }
         }
     }
     let remaining = budget.saturating_sub(started.elapsed()).max(Duration::from_millis(2));

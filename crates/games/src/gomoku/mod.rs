@@ -24,6 +24,7 @@
 
 mod pattern;
 pub mod vcf;
+pub mod vct;
 
 use std::fmt;
 use std::str::FromStr;

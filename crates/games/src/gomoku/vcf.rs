@@ -213,7 +213,7 @@ impl VcfSearch {
 
     fn attack(&mut self, board: &mut Gomoku, fours_left: u32) -> bool {
         self.nodes += 1;
-        let late = self.nodes % 256 == 0 && self.limits.deadline.is_some_and(|deadline| Instant::now() >= deadline);
+        let late = self.nodes % 256 == 1 && self.limits.deadline.is_some_and(|deadline| Instant::now() >= deadline);
         if self.nodes >= self.limits.max_nodes || late {
             self.aborted = true;
             return false;
