@@ -73,7 +73,8 @@ struct Timing {
 /// of what is left of the match.
 fn move_budget(timing: Timing, stones: usize, cells: usize) -> Duration {
     let turn = if timing.turn == 0 { 100 } else { timing.turn };
-    let margin = 40 + turn / 20;
+    // Loaded machines can deschedule a process for a while: keep 60 ms + 10 % in hand.
+    let margin = 60 + turn / 10;
     let mut budget = turn.saturating_sub(margin).max(10);
     if timing.matches > 0 {
         let left = timing.left.unwrap_or(timing.matches);
@@ -190,7 +191,7 @@ impl Brain {
         }
         let options = SearchOptions { table_megabytes: megabytes, symmetry: false, ordering: true, principal_variation: true, shortcuts: true };
         let mut searcher = Searcher::new(options);
-        searcher.set_heuristics(Heuristics { killers: true, history: false, aspiration: None });
+        searcher.set_heuristics(Heuristics { killers: true, history: true, aspiration: Some(300) });
         self.searcher = Some(searcher);
     }
 
