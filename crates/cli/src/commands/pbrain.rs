@@ -436,7 +436,11 @@ fn search_among(board: &Gomoku, searcher: &mut Searcher<Gomoku>, mut candidates:
             if searcher.stopped() {
                 break 'deepening;
             }
-            if depth_best.map_or(true, |(_, best)| value > best) {
+            let better = match depth_best {
+                None => true,
+                Some((_, best)) => value > best,
+            };
+            if better {
                 depth_best = Some((cell, value));
             }
         }

@@ -316,10 +316,10 @@ impl Gomoku {
             )));
         }
         let mut order = Vec::with_capacity(black.len() + white.len());
-        for index in 0..black.len() {
-            order.push(black[index]);
-            if let Some(&cell) = white.get(index) {
-                order.push(cell);
+        for (index, &cell) in black.iter().enumerate() {
+            order.push(cell);
+            if let Some(&reply) = white.get(index) {
+                order.push(reply);
             }
         }
         for cell in order {
