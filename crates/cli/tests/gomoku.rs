@@ -128,6 +128,28 @@ fn broken_engines_lose_with_the_right_verdict() {
     }
 }
 
+#[cfg(unix)]
+#[test]
+fn noise_is_garbage_unless_skipped() {
+    let ours = assert_cmd::cargo::cargo_bin("pbrain-gametree").display().to_string();
+    // Prints a broken debug line before a legal move far from the centre.
+    let noisy = script_engine(
+        "noisy",
+        "n=0; while read line; do case \"$line\" in START*) echo OK;; BEGIN|TURN*|DONE) echo 'ev +v13 nd 5'; echo \"$n,0\"; n=$((n+1));; esac; done",
+    );
+    let noisy = noisy.display().to_string();
+    let output = run_match(&ours, &noisy, "1");
+    assert!(output.contains("garbage reply `ev +v13 nd 5`"), "{output}");
+    let output = Command::cargo_bin("gametree")
+        .unwrap()
+        .args(["match", &ours, &noisy, "--games", "1", "--turn-ms", "100", "--delay-ms", "5", "--skip-noise"])
+        .timeout(std::time::Duration::from_secs(600))
+        .output()
+        .unwrap();
+    let output = String::from_utf8(output.stdout).unwrap();
+    assert!(output.contains("game 1:") && !output.contains("garbage"), "{output}");
+}
+
 #[test]
 fn our_engine_plays_itself() {
     let ours = assert_cmd::cargo::cargo_bin("pbrain-gametree").display().to_string();

@@ -56,6 +56,10 @@ pub struct Arguments {
     /// Memory allowed to each engine in bytes (`INFO max_memory`; 0 = none).
     #[arg(long, default_value_t = 268_435_456)]
     pub max_memory: u64,
+    /// Skip reply lines that are not `x,y` instead of judging them garbage (for engines
+    /// whose debug output breaks lines); a reply must still come in time.
+    #[arg(long)]
+    pub skip_noise: bool,
     /// Append one JSON line per game (players, result, reason, moves) to this file.
     #[arg(long, value_name = "FILE")]
     pub save: Option<PathBuf>,
@@ -206,6 +210,12 @@ fn read_openings(path: &PathBuf, size: u8, rule: Rule) -> Result<Vec<Vec<Cell>>>
     Ok(openings)
 }
 
+/// `x,y` as two integers.
+fn parse_point(text: &str) -> Option<(i32, i32)> {
+    let (x, y) = text.split_once(',')?;
+    Some((x.trim().parse().ok()?, y.trim().parse().ok()?))
+}
+
 /// A running engine: its process, its stdin, and its stdout lines through a channel.
 struct Engine {
     child: Child,
@@ -240,8 +250,9 @@ impl Engine {
         writeln!(self.input, "{text}").and_then(|()| self.input.flush()).is_ok()
     }
 
-    /// The next line that is not `MESSAGE`/`DEBUG`, or why there is none.
-    fn answer(&mut self, deadline: Instant) -> Result<String, String> {
+    /// The next line that is not `MESSAGE`/`DEBUG` (nor, with `skip_noise`, anything
+    /// else that is not `x,y`), or why there is none.
+    fn answer(&mut self, deadline: Instant, skip_noise: bool) -> Result<String, String> {
         loop {
             let wait = deadline.saturating_duration_since(Instant::now());
             match self.lines.recv_timeout(wait) {
@@ -249,6 +260,9 @@ impl Engine {
                     let line = line.trim().to_string();
                     let upper = line.to_ascii_uppercase();
                     if upper.starts_with("MESSAGE") || upper.starts_with("DEBUG") || line.is_empty() {
+                        continue;
+                    }
+                    if skip_noise && parse_point(&line).is_none() && !upper.starts_with("OK") {
                         continue;
                     }
                     return Ok(line);
@@ -317,7 +331,7 @@ fn play_game(arguments: &Arguments, rule: Rule, commands: [&str; 2], opening: &[
                 }
             }
             let deadline = Instant::now() + Duration::from_millis(arguments.turn_ms.max(5000) + arguments.grace_ms);
-            match engine.answer(deadline) {
+            match engine.answer(deadline, arguments.skip_noise) {
                 Ok(answer) if answer.eq_ignore_ascii_case("OK") => {}
                 Ok(answer) => break 'game Ending::Fault(player, format!("answered `{answer}` to START")),
                 Err(reason) => break 'game Ending::Fault(player, format!("{reason} at START")),
@@ -369,7 +383,7 @@ fn play_game(arguments: &Arguments, rule: Rule, commands: [&str; 2], opening: &[
                 let left = (arguments.match_ms as u128).saturating_sub(engine.used_ms) as u64;
                 limit = limit.min(left + arguments.grace_ms);
             }
-            let answer = engine.answer(asked + Duration::from_millis(limit));
+            let answer = engine.answer(asked + Duration::from_millis(limit), arguments.skip_noise);
             let elapsed = asked.elapsed().as_millis();
             engine.used_ms += elapsed;
             times[colour_index(player)].push(elapsed);
@@ -377,11 +391,10 @@ fn play_game(arguments: &Arguments, rule: Rule, commands: [&str; 2], opening: &[
                 Ok(answer) => answer,
                 Err(reason) => break 'game Ending::Fault(player, reason),
             };
-            let numbers: Vec<Option<i32>> = answer.split(',').map(|part| part.trim().parse().ok()).collect();
-            let [Some(x), Some(y)] = numbers.as_slice() else {
+            let Some((x, y)) = parse_point(&answer) else {
                 break 'game Ending::Fault(player, format!("garbage reply `{answer}`"));
             };
-            let Some(cell) = board.cell_at(*x, *y) else {
+            let Some(cell) = board.cell_at(x, y) else {
                 break 'game Ending::Fault(player, format!("illegal move {x},{y} (off the board)"));
             };
             if board.stone(cell).is_some() {
