@@ -37,6 +37,11 @@ enum Command {
     /// Grade contest programs against the exact solvers and name the misreading behind a
     /// wrong answer (one program after `--`, or a class with --batch DIR).
     Judge(commands::judge::Arguments),
+    /// Play gomoku as a Gomocup engine on stdin/stdout (the pbrain protocol).
+    Pbrain(commands::pbrain::Arguments),
+    /// Play games between two Gomocup-protocol engines and tabulate the results.
+    #[command(name = "match")]
+    Match(commands::match_runner::Arguments),
 }
 
 fn main() -> ExitCode {
@@ -68,6 +73,8 @@ fn main() -> ExitCode {
         Command::Play(arguments) => commands::play::run(&arguments, &stop),
         Command::Serve(arguments) => commands::serve::run(&arguments, &stop),
         Command::Judge(arguments) => commands::judge::run(&arguments, &stop),
+        Command::Pbrain(arguments) => commands::pbrain::run(&arguments, &stop),
+        Command::Match(arguments) => commands::match_runner::run(&arguments, &stop),
     };
     match result {
         Ok(code) => code,

@@ -10,6 +10,7 @@
 use std::time::Instant;
 
 use crate::game::{Game, GameKind};
+use crate::heuristics::{Heuristics, MoveMemory};
 use crate::limits::{Budget, Limits, StopFlag};
 use crate::observer::{Observer, Silent};
 use crate::statistics::Statistics;
@@ -89,6 +90,7 @@ pub struct Searcher<G: Game, O: Observer<G::Move> = Silent> {
     buffers: Vec<Vec<G::Move>>,
     lines: Vec<Vec<G::Move>>,
     observer: O,
+    memory: MoveMemory<G::Move>,
 }
 
 impl<G: Game> Searcher<G, Silent> {
@@ -112,6 +114,7 @@ impl<G: Game, O: Observer<G::Move>> Searcher<G, O> {
             buffers: Vec::new(),
             lines: Vec::new(),
             observer,
+            memory: MoveMemory::new(Heuristics::default()),
         }
     }
 
@@ -128,6 +131,18 @@ impl<G: Game, O: Observer<G::Move>> Searcher<G, O> {
     #[must_use]
     pub fn options(&self) -> SearchOptions {
         self.options
+    }
+
+    /// Switches killer moves, the history heuristic and aspiration windows on or off
+    /// (see [`Heuristics`]); they never change a search's result.
+    pub fn set_heuristics(&mut self, heuristics: Heuristics) {
+        self.memory = MoveMemory::new(heuristics);
+    }
+
+    /// The heuristics in use.
+    #[must_use]
+    pub fn heuristics(&self) -> Heuristics {
+        self.memory.settings
     }
 
     /// Sets the node/time budget and stop flag for the following searches. The depth of
@@ -318,7 +333,8 @@ impl<G: Game, O: Observer<G::Move>> Searcher<G, O> {
                         Bound::Lower => value >= beta,
                         Bound::Upper => value <= alpha,
                     };
-                    if usable {
+                    // Never at the root: its move and line must come from a search.
+                    if usable && ply > 0 {
                         self.statistics.table_cutoffs += 1;
                         if entry.depth != TranspositionTable::<G::Move>::PROVEN {
                             // The stored result rests on heuristic leaves.
@@ -341,6 +357,7 @@ impl<G: Game, O: Observer<G::Move>> Searcher<G, O> {
         }
         if self.options.ordering {
             position.order_moves(&mut moves);
+            self.memory.reorder(position, ply_index, &mut moves);
             if let Some(first) = table_move.and_then(|mv| moves.iter().position(|&m| m == mv)) {
                 moves[..=first].rotate_right(1);
             }
@@ -388,6 +405,7 @@ impl<G: Game, O: Observer<G::Move>> Searcher<G, O> {
             }
             if value >= beta {
                 self.statistics.cutoffs += 1;
+                self.memory.record(position, ply_index, mv, depth);
                 self.observer.prune(&moves[index + 1..]);
                 break;
             }

@@ -143,6 +143,13 @@ pub trait Game: Clone + Send + Sync {
         None
     }
 
+    /// A small dense index of `mv` (for example its cell), shared by the same move in
+    /// every position, for tables indexed by move such as the history heuristic. The
+    /// default, `None`, leaves those tables unused.
+    fn move_index(&self, _mv: Self::Move) -> Option<usize> {
+        None
+    }
+
     /// Removes moves that lose at once (the opponent then wins on the next move), when the
     /// game can tell cheaply. If every move loses, leave at least one (none if
     /// [`Game::EXACT_SHORTCUTS`]). Used only by exact searches that do not need every

@@ -81,7 +81,8 @@ pub fn iterative_deepening<G: Game, O: Observer<G::Move>>(
     }
     for depth in 1..=max_depth {
         let horizon_before = searcher.statistics().horizon_leaves;
-        let value = searcher.search(position, depth, Value::NEG_INFINITY, Value::INFINITY);
+        let previous = (depth > 1).then_some(report.value);
+        let value = crate::heuristics::iteration(searcher, position, depth, previous);
         if searcher.stopped() {
             break;
         }

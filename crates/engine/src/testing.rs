@@ -196,4 +196,8 @@ impl<const SCORED: bool> Game for RandomPosition<SCORED> {
     fn evaluate(&self) -> i32 {
         self.node().evaluation
     }
+
+    fn move_index(&self, mv: u8) -> Option<usize> {
+        Some(usize::from(mv))
+    }
 }

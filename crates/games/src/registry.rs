@@ -6,6 +6,7 @@ use std::str::FromStr;
 
 use crate::matchsticks::Matchsticks;
 use crate::connect4::Connect4;
+use crate::gomoku::{Gomoku, Rule};
 use crate::mnk::Mnk;
 use crate::notation::{Notation, NotationError};
 use crate::product_grid::ProductGrid;
@@ -49,6 +50,13 @@ pub enum GameSpec {
     },
     /// `tree`: an explicit game tree given as the position (default: the textbook tree).
     Tree,
+    /// `gomoku` (15×15, freestyle), `gomoku:SIZE`, `gomoku:SIZE:RULE`, `gomoku:RULE`.
+    Gomoku {
+        /// Board side, 5..=22.
+        size: u8,
+        /// Which lines win.
+        rule: Rule,
+    },
 }
 
 /// Every game name, for help texts and error messages.
@@ -62,7 +70,9 @@ pub const GAME_NAMES: &[&str] = &[
     "connect4",
     "connect4:CxR",
     "tree",
+    "gomoku[:SIZE][:freestyle|standard]",
 ];
+
 
 impl FromStr for GameSpec {
     type Err = NotationError;
@@ -95,9 +105,24 @@ impl FromStr for GameSpec {
                 Ok(GameSpec::Connect4 { columns: numbers[0], rows: numbers[1] })
             }
             ("tree", None) => Ok(GameSpec::Tree),
+            ("gomoku", parameters) => parse_gomoku(parameters),
             _ => Err(unknown()),
         }
     }
+}
+
+/// The options of `gomoku:SIZE:RULE` (either may be left out).
+fn parse_gomoku(parameters: Option<&str>) -> Result<GameSpec, NotationError> {
+    let (mut size, mut rule) = (15, Rule::Freestyle);
+    for part in parameters.map(|text| text.split(':').collect::<Vec<_>>()).unwrap_or_default() {
+        if part.chars().all(|c| c.is_ascii_digit()) && !part.is_empty() {
+            size = part.parse().map_err(|_| NotationError::new(format!("gomoku board size `{part}` is too large")))?;
+            Gomoku::new(size, rule)?;
+        } else {
+            rule = part.parse()?;
+        }
+    }
+    Ok(GameSpec::Gomoku { size, rule })
 }
 
 fn parse_numbers(text: &str, separator: char, count: usize, form: &str) -> Result<Vec<u8>, NotationError> {
@@ -123,6 +148,8 @@ impl fmt::Display for GameSpec {
             GameSpec::Connect4 { columns: 7, rows: 6 } => write!(f, "connect4"),
             GameSpec::Connect4 { columns, rows } => write!(f, "connect4:{columns}x{rows}"),
             GameSpec::Tree => write!(f, "tree"),
+            GameSpec::Gomoku { size: 15, rule: Rule::Freestyle } => write!(f, "gomoku"),
+            GameSpec::Gomoku { size, rule } => write!(f, "gomoku:{size}:{rule}"),
         }
     }
 }
@@ -172,6 +199,10 @@ impl GameSpec {
                     None => Tree::textbook(),
                 };
                 Ok(visitor.visit(self, tree))
+            }
+            GameSpec::Gomoku { size, rule } => {
+                let board = Gomoku::parse(size, rule, position.unwrap_or(""))?;
+                Ok(visitor.visit(self, board))
             }
         }
     }

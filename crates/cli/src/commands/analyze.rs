@@ -57,9 +57,14 @@ impl Arguments {
 /// Runs the command.
 pub fn run(arguments: &Arguments, stop: &StopFlag) -> Result<ExitCode> {
     let spec = super::parse_game(&arguments.game)?;
+    let mut limits = arguments.limits()?;
+    if matches!(spec, GameSpec::Gomoku { .. }) && limits == Limits::UNLIMITED {
+        // Gomoku cannot be solved: without a limit, think for five seconds.
+        limits.time = Some(Duration::from_secs(5));
+    }
     let config = AnalysisConfig {
         options: SearchOptions::strong(arguments.hash.max(1)),
-        limits: arguments.limits()?,
+        limits,
         stop: stop.clone(),
         threads: arguments.threads.max(1),
     };
@@ -77,16 +82,23 @@ impl GameVisitor for Analyze<'_> {
 
     fn visit<G: Notation>(self, spec: GameSpec, position: G) -> Result<ExitCode> {
         let analysis = analyze(&position, &self.config);
+        let tactics = super::gomoku_tactics::report(&position);
         if self.arguments.json {
             let mut object = analysis_json(spec, &position, &analysis);
             if self.arguments.explain {
                 super::explain::add_to_json(&mut object, &position, &analysis);
+            }
+            if let Some((_, vcf)) = tactics.clone() {
+                object["vcf"] = vcf;
             }
             println!("{}", serde_json::to_string(&object)?);
         } else {
             print_text(spec, &position, &analysis);
             if self.arguments.explain {
                 print!("{}", super::explain::text(&position, &analysis));
+            }
+            for line in tactics.map(|(lines, _)| lines).unwrap_or_default() {
+                println!("{line}");
             }
         }
         Ok(ExitCode::SUCCESS)

@@ -12,6 +12,9 @@ pub mod play_terminal;
 pub mod search_tree;
 pub mod tree;
 pub mod serve;
+pub mod gomoku_tactics;
+pub mod match_runner;
+pub mod pbrain;
 
 use gametree_engine::StopFlag;
 

@@ -1,0 +1,186 @@
+//! `gametree pbrain` / `pbrain-gametree` conversations, tactics through the protocol, the
+//! match runner against ourselves and against broken engines, and `analyze gomoku`.
+
+use std::path::PathBuf;
+
+use assert_cmd::Command;
+
+fn brain() -> Command {
+    Command::cargo_bin("pbrain-gametree").unwrap()
+}
+
+/// The engine's answers to `script`, without `MESSAGE` lines.
+fn converse(mut command: Command, script: &str) -> Vec<String> {
+    let output = command.write_stdin(script).timeout(std::time::Duration::from_secs(60)).output().unwrap();
+    assert!(output.status.success(), "{output:?}");
+    String::from_utf8(output.stdout).unwrap().lines().filter(|line| !line.starts_with("MESSAGE")).map(str::to_string).collect()
+}
+
+#[test]
+fn start_begin_turn_about_end() {
+    let lines = converse(brain(), "INFO timeout_turn 300\nINFO foo bar\nSTART 15\nBEGIN\nTURN 9,9\nABOUT\nEND\nBEGIN\n");
+    assert_eq!(lines[0], "OK");
+    assert_eq!(lines[1], "7,7");
+    let (x, y) = lines[2].split_once(',').unwrap();
+    let (x, y): (i32, i32) = (x.parse().unwrap(), y.parse().unwrap());
+    assert!((0..15).contains(&x) && (0..15).contains(&y) && (x, y) != (7, 7) && (x, y) != (9, 9));
+    assert!(lines[3].starts_with("name=\"gametree\""));
+    assert_eq!(lines.len(), 4, "nothing after END: {lines:?}");
+}
+
+#[test]
+fn the_subcommand_speaks_the_same_protocol() {
+    let mut command = Command::cargo_bin("gametree").unwrap();
+    command.arg("pbrain");
+    assert_eq!(converse(command, "START 20\nBEGIN\nEND\n"), vec!["OK", "10,10"]);
+}
+
+#[test]
+fn unsupported_sizes_and_bad_commands_get_errors() {
+    let lines = converse(brain(), "START 30\nSTART 4\nRECTSTART 15,20\nRECTSTART 19,19\nTURN 19,0\nTURN 3,3\nTURN 3,3\nFROB\nEND\n");
+    assert!(lines[0].starts_with("ERROR"), "{lines:?}");
+    assert!(lines[1].starts_with("ERROR"));
+    assert!(lines[2].starts_with("ERROR"));
+    assert_eq!(lines[3], "OK");
+    assert!(lines[4].starts_with("ERROR"), "off the board: {lines:?}");
+    assert!(!lines[5].starts_with("ERROR"), "a move: {lines:?}");
+    assert!(lines[6].starts_with("ERROR"), "occupied: {lines:?}");
+    assert!(lines[7].starts_with("UNKNOWN"));
+}
+
+#[test]
+fn takeback_and_restart() {
+    let lines = converse(brain(), "INFO timeout_turn 200\nSTART 15\nBEGIN\nTAKEBACK 7,7\nTAKEBACK 7,7\nRESTART\nBEGIN\nEND\n");
+    assert_eq!(lines, vec!["OK", "7,7", "OK", "ERROR TAKEBACK `7,7`: not the last stone played", "OK", "7,7"]);
+}
+
+fn board_script(stones: &[(i32, i32, u8)]) -> String {
+    let mut script = String::from("INFO timeout_turn 500\nSTART 15\nBOARD\n");
+    for (x, y, who) in stones {
+        script.push_str(&format!("{x},{y},{who}\n"));
+    }
+    script.push_str("DONE\nEND\n");
+    script
+}
+
+#[test]
+fn tactics_through_the_protocol() {
+    // Complete our five (own four 3..6 on row 7, theirs on row 0).
+    let own_four = [(3, 7, 1), (3, 0, 2), (4, 7, 1), (5, 0, 2), (5, 7, 1), (7, 0, 2), (6, 7, 1), (9, 0, 2)];
+    let reply = converse(brain(), &board_script(&own_four))[1].clone();
+    assert!(reply == "2,7" || reply == "7,7", "{reply}");
+    // Block their four (blocked at 2,7 by us): the only defence is 7,7.
+    let their_four = [(2, 7, 1), (3, 7, 2), (3, 0, 1), (4, 7, 2), (14, 14, 1), (5, 7, 2), (0, 14, 1), (6, 7, 2)];
+    assert_eq!(converse(brain(), &board_script(&their_four))[1], "7,7");
+    // Answer their open three 5..7 on row 7 at an end (4,7 or 8,7, or the far ends).
+    let three = [(5, 7, 2), (0, 0, 1), (6, 7, 2), (14, 0, 1), (7, 7, 2)];
+    let reply = converse(brain(), &board_script(&three))[1].clone();
+    assert!(["4,7", "8,7", "3,7", "9,7"].contains(&reply.as_str()), "{reply}");
+    // Stop their VCF (h9 makes an open four h8-h11): only 7,6, 7,3 or 7,8 do.
+    let vcf = [(7, 7, 2), (6, 7, 1), (8, 7, 2), (0, 14, 1), (9, 7, 2), (14, 14, 1), (7, 5, 2), (0, 0, 1), (7, 4, 2)];
+    let reply = converse(brain(), &board_script(&vcf))[1].clone();
+    assert!(["7,6", "7,3", "7,8"].contains(&reply.as_str()), "{reply}");
+}
+
+fn script_engine(name: &str, body: &str) -> PathBuf {
+    let directory = std::env::temp_dir().join(format!("gametree-match-{}", std::process::id()));
+    std::fs::create_dir_all(&directory).unwrap();
+    let path = directory.join(name);
+    std::fs::write(&path, format!("#!/bin/sh\n{body}\n")).unwrap();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    path
+}
+
+fn run_match(a: &str, b: &str, games: &str) -> String {
+    let output = Command::cargo_bin("gametree")
+        .unwrap()
+        .args(["match", a, b, "--games", games, "--turn-ms", "100", "--delay-ms", "5"])
+        .timeout(std::time::Duration::from_secs(600))
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    String::from_utf8(output.stdout).unwrap()
+}
+
+#[cfg(unix)]
+#[test]
+fn broken_engines_lose_with_the_right_verdict() {
+    let ours = assert_cmd::cargo::cargo_bin("pbrain-gametree").display().to_string();
+    let garbage = script_engine("garbage", "while read line; do case \"$line\" in START*) echo OK;; BEGIN|TURN*|DONE) echo hello;; esac; done");
+    let crash = script_engine("crash", "read line; echo OK; exit 3");
+    let sleeper = script_engine("sleeper", "while read line; do case \"$line\" in START*) echo OK;; BEGIN|TURN*|DONE) sleep 3;; esac; done");
+    let occupied = script_engine("occupied", "while read line; do case \"$line\" in START*) echo OK;; BEGIN|TURN*|DONE) echo 7,7;; esac; done");
+    for (engine, verdict) in [
+        (&garbage, "garbage reply `hello`"),
+        (&crash, "crashed"),
+        (&sleeper, "timeout"),
+        (&occupied, "illegal move 7,7 (occupied)"),
+    ] {
+        let output = run_match(&ours, &engine.display().to_string(), "2");
+        assert!(output.contains(verdict), "{verdict}: {output}");
+        let a_row = output.lines().find(|line| line.starts_with("A ")).unwrap();
+        let fields: Vec<&str> = a_row.split_whitespace().collect();
+        assert_eq!(&fields[1..4], &["2", "0", "0"], "{output}");
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn noise_is_garbage_unless_skipped() {
+    let ours = assert_cmd::cargo::cargo_bin("pbrain-gametree").display().to_string();
+    // Prints a broken debug line before a legal move far from the centre.
+    let noisy = script_engine(
+        "noisy",
+        "n=0; while read line; do case \"$line\" in START*) echo OK;; BEGIN|TURN*|DONE) echo 'ev +v13 nd 5'; echo \"$n,0\"; n=$((n+1));; esac; done",
+    );
+    let noisy = noisy.display().to_string();
+    let output = run_match(&ours, &noisy, "1");
+    assert!(output.contains("garbage reply `ev +v13 nd 5`"), "{output}");
+    let output = Command::cargo_bin("gametree")
+        .unwrap()
+        .args(["match", &ours, &noisy, "--games", "1", "--turn-ms", "100", "--delay-ms", "5", "--skip-noise"])
+        .timeout(std::time::Duration::from_secs(600))
+        .output()
+        .unwrap();
+    let output = String::from_utf8(output.stdout).unwrap();
+    assert!(output.contains("game 1:") && !output.contains("garbage"), "{output}");
+}
+
+#[test]
+fn our_engine_plays_itself() {
+    let ours = assert_cmd::cargo::cargo_bin("pbrain-gametree").display().to_string();
+    let output = run_match(&ours, &ours, "2");
+    assert_eq!(output.lines().filter(|line| line.starts_with("game ")).count(), 2, "{output}");
+    assert!(!output.contains("garbage") && !output.contains("timeout") && !output.contains("illegal"), "{output}");
+    let a_row = output.lines().find(|line| line.starts_with("A ")).unwrap();
+    let fields: Vec<u32> = a_row.split_whitespace().skip(1).take(3).map(|n| n.parse().unwrap()).collect();
+    assert_eq!(fields.iter().sum::<u32>(), 2);
+}
+
+#[test]
+fn match_input_errors_exit_2() {
+    let output = Command::cargo_bin("gametree").unwrap().args(["match", "a", "b", "--rule", "renju"]).output().unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let output = Command::cargo_bin("gametree").unwrap().args(["match", "a", "b", "--openings", "/nonexistent/file"]).output().unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("--openings"));
+}
+
+#[test]
+fn analyze_gomoku_reports_a_vcf() {
+    let output = Command::cargo_bin("gametree")
+        .unwrap()
+        .args(["analyze", "gomoku", "h8 g8 i8 a1 j8 o1 h10 a15 h11 o15", "--depth", "2"])
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(text.contains("VCF: black wins by continuous fours"), "{text}");
+    let output = Command::cargo_bin("gametree").unwrap().args(["analyze", "gomoku", "7,7 7,7"]).output().unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("move 2 `7,7`"));
+}

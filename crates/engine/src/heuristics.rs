@@ -1,0 +1,123 @@
+//! Move-ordering memory shared across a search, and aspiration windows for iterative
+//! deepening: refinements that change only the order and windows of the search, never
+//! its result. All are off by default; switch them on with
+//! [`Searcher::set_heuristics`](crate::Searcher::set_heuristics).
+//!
+//! - **Killer moves**: the last two moves that caused a cut-off at the same ply are tried
+//!   right after the table move.
+//! - **History**: moves that caused cut-offs anywhere (weighted by depth²) are tried
+//!   earlier; a stable sort, so the game's order breaks ties. Needs
+//!   [`Game::move_index`].
+//! - **Aspiration windows**: each iteration of [`iterative_deepening`](crate::iterative_deepening)
+//!   first searches a window of ± `aspiration` around the previous iteration's value and
+//!   widens it when the value falls outside.
+
+use crate::alphabeta::Searcher;
+use crate::game::Game;
+use crate::observer::Observer;
+use crate::value::Value;
+
+/// Which ordering and window refinements to use (all off by default).
+///
+/// ```
+/// use gametree_engine::{minimax, Heuristics, SearchOptions, Searcher};
+/// use gametree_engine::testing::{RandomTree, TreeShape};
+/// let tree = RandomTree::<true>::generate(5, TreeShape::default());
+/// let mut searcher = Searcher::new(SearchOptions::default());
+/// searcher.set_heuristics(Heuristics { killers: true, history: true, aspiration: Some(3) });
+/// assert_eq!(searcher.solve(&mut tree.root()), minimax(&mut tree.root()));
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Heuristics {
+    /// Try the two latest cut-off moves of the same ply early.
+    pub killers: bool,
+    /// Order by the history of cut-offs (games without [`Game::move_index`] ignore it).
+    pub history: bool,
+    /// Half-width of the aspiration window, in evaluation units; `None` searches every
+    /// iteration with the full window.
+    pub aspiration: Option<i32>,
+}
+
+/// Killers per ply and history per move index.
+pub(crate) struct MoveMemory<M> {
+    pub settings: Heuristics,
+    killers: Vec<[Option<M>; 2]>,
+    history: Vec<u64>,
+}
+
+impl<M: Copy + Eq> MoveMemory<M> {
+    pub fn new(settings: Heuristics) -> Self {
+        MoveMemory { settings, killers: Vec::new(), history: Vec::new() }
+    }
+
+    /// Puts killers and high-history moves first (after the game's own ordering).
+    pub fn reorder<G: Game<Move = M>>(&self, position: &G, ply: usize, moves: &mut [M]) {
+        if self.settings.history && !self.history.is_empty() {
+            let score = |mv: &M| position.move_index(*mv).and_then(|index| self.history.get(index).copied()).unwrap_or(0);
+            moves.sort_by_key(|mv| std::cmp::Reverse(score(mv)));
+        }
+        if self.settings.killers {
+            if let Some(killers) = self.killers.get(ply) {
+                for killer in killers.iter().rev().flatten() {
+                    if let Some(found) = moves.iter().position(|mv| mv == killer) {
+                        moves[..=found].rotate_right(1);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Remembers that `mv` caused a cut-off at `ply` with `depth` plies left.
+    pub fn record<G: Game<Move = M>>(&mut self, position: &G, ply: usize, mv: M, depth: u32) {
+        if self.settings.killers {
+            if self.killers.len() <= ply {
+                self.killers.resize(ply + 1, [None, None]);
+            }
+            let slot = &mut self.killers[ply];
+            if slot[0] != Some(mv) {
+                slot[1] = slot[0];
+                slot[0] = Some(mv);
+            }
+        }
+        if self.settings.history {
+            if let Some(index) = position.move_index(mv) {
+                if self.history.len() <= index {
+                    self.history.resize(index + 1, 0);
+                }
+                let bonus = u64::from(depth.min(64)).pow(2);
+                self.history[index] = self.history[index].saturating_add(bonus);
+            }
+        }
+    }
+}
+
+/// One iteration of iterative deepening: a full-window search, or an aspiration search
+/// around `previous` when the searcher's heuristics ask for it. The result is what the
+/// full-window search would return.
+pub(crate) fn iteration<G: Game, O: Observer<G::Move>>(
+    searcher: &mut Searcher<G, O>,
+    position: &mut G,
+    depth: u32,
+    previous: Option<Value>,
+) -> Value {
+    let full = |searcher: &mut Searcher<G, O>, position: &mut G| searcher.search(position, depth, Value::NEG_INFINITY, Value::INFINITY);
+    let (Some(window), Some(guess)) = (searcher.heuristics().aspiration, previous.filter(|value| !value.is_decisive())) else {
+        return full(searcher, position);
+    };
+    let window = window.max(1);
+    let mut alpha = Value::from_raw(guess.raw().saturating_sub(window).max(-Value::SCORE_LIMIT));
+    let mut beta = Value::from_raw(guess.raw().saturating_add(window).min(Value::SCORE_LIMIT));
+    loop {
+        let value = searcher.search(position, depth, alpha, beta);
+        if searcher.stopped() {
+            return value;
+        }
+        if value <= alpha && alpha > Value::NEG_INFINITY {
+            alpha = Value::NEG_INFINITY;
+        } else if value >= beta && beta < Value::INFINITY {
+            beta = Value::INFINITY;
+        } else {
+            return value;
+        }
+    }
+}

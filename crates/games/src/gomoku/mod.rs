@@ -1,0 +1,878 @@
+//! Gomoku: five in a row on a square board of 5×5 to 22×22 (15×15 by default), black
+//! first, under the `freestyle` rule (five or more wins) or the `standard` rule (exactly
+//! five wins; an overline does not).
+//!
+//! # Notation
+//!
+//! - A **move** is written in Gomocup coordinates `x,y`, counted from 0: `x` is the column
+//!   from the left, `y` the row from the top (`7,7` is the centre of 15×15). Moves are also
+//!   read in letter–number form, `h8`: the column letter (`a` is the left column) and the
+//!   row number counted from 1 at the bottom, as in the shared puzzle data.
+//! - A **position** is the list of moves played from the empty board, black first,
+//!   separated by spaces or `;`: `7,7 8,8 8,7`. The letter–number form may be written
+//!   without separators as in the puzzle data (`H8I9I8`), and the two forms may be mixed.
+//!   The empty board is the empty string. The position is written back in `x,y` form.
+//!
+//! # Board representation
+//!
+//! For every cell and each of the four directions the board keeps a 20-bit key of the ten
+//! cells around it (five each side) and, through [`pattern::PatternTable`], the
+//! [`Pattern`] black and white would make there by playing it; a move updates the keys of
+//! the 40 cells that see it. From the four patterns of a cell comes its [`Threat`] class
+//! and a value per colour; the evaluation is the sum of these values over empty cells,
+//! kept up to date by the same updates.
+
+mod pattern;
+pub mod vcf;
+pub mod vct;
+
+use std::fmt;
+use std::str::FromStr;
+use std::sync::OnceLock;
+
+use gametree_engine::{Game, Outcome, Player};
+
+use crate::notation::{Notation, NotationError};
+pub use pattern::Pattern;
+use pattern::{neighbour_slot, PatternTable, REACH, WALL};
+
+/// The smallest board side.
+pub const MIN_SIZE: u8 = 5;
+/// The largest board side.
+pub const MAX_SIZE: u8 = 22;
+const MAX_CELLS: usize = MAX_SIZE as usize * MAX_SIZE as usize;
+/// The four line directions as (dx, dy).
+const DIRECTIONS: [(i32, i32); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
+
+/// Which lines win.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Rule {
+    /// Five or more in a row wins.
+    #[default]
+    Freestyle,
+    /// Exactly five in a row wins; six or more does not.
+    Standard,
+}
+
+impl Rule {
+    /// The rule's name as written in game names (`freestyle`, `standard`).
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Rule::Freestyle => "freestyle",
+            Rule::Standard => "standard",
+        }
+    }
+}
+
+impl fmt::Display for Rule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Rule {
+    type Err = NotationError;
+
+    fn from_str(text: &str) -> Result<Rule, NotationError> {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "freestyle" => Ok(Rule::Freestyle),
+            "standard" => Ok(Rule::Standard),
+            "renju" => Err(NotationError::new("rule `renju` is not supported yet; use freestyle or standard")),
+            other => Err(NotationError::new(format!("unknown gomoku rule `{other}`; use freestyle or standard"))),
+        }
+    }
+}
+
+/// What playing a cell would make for one colour, all four lines together, weakest first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[repr(u8)]
+pub enum Threat {
+    /// No line better than an open two.
+    Quiet = 0,
+    /// A closed three (and nothing better).
+    ClosedThree = 5,
+    /// An open three.
+    OpenThree = 6,
+    /// Two open threes at once.
+    DoubleThree = 7,
+    /// A four (one point completes five).
+    Four = 8,
+    /// A four and an open three at once.
+    FourThree = 9,
+    /// An open four, or two fours at once: five next move cannot be stopped.
+    OpenFour = 10,
+    /// Five in a row.
+    Five = 11,
+}
+
+const CLASSES: usize = 12;
+/// At most this many candidates in a quiet position (no five or open-four threat): the
+/// best by pattern value for both sides.
+const QUIET_CANDIDATES: usize = 20;
+const CLASS_FOUR: u8 = 8;
+const CLASS_OPEN_FOUR: u8 = 10;
+const CLASS_FIVE: u8 = 11;
+
+/// The combined class (0..12) of a cell from its four line patterns; see [`Threat`].
+fn class_of(patterns: [u8; 4]) -> u8 {
+    let mut best = 0;
+    let mut fours = 0;
+    let mut threes = 0;
+    for &code in &patterns {
+        best = best.max(code);
+        if code >= Pattern::Block4 as u8 {
+            fours += 1;
+        }
+        if code == Pattern::Flex3 as u8 {
+            threes += 1;
+        }
+    }
+    if best == Pattern::Five as u8 {
+        CLASS_FIVE
+    } else if best == Pattern::Flex4 as u8 || fours >= 2 {
+        CLASS_OPEN_FOUR
+    } else if fours == 1 && threes >= 1 {
+        9
+    } else if fours == 1 {
+        CLASS_FOUR
+    } else if threes >= 2 {
+        7
+    } else {
+        best
+    }
+}
+
+/// The value of a pattern in a cell's score.
+const PATTERN_WEIGHTS: [i32; 10] = [0, 1, 4, 5, 20, 25, 100, 120, 2000, 20000];
+
+fn value_of(patterns: [u8; 4], class: u8) -> i32 {
+    let sum: i32 = patterns.iter().map(|&code| PATTERN_WEIGHTS[usize::from(code)]).sum();
+    let bonus = match class {
+        CLASS_OPEN_FOUR if !patterns.contains(&(Pattern::Flex4 as u8)) => 1800,
+        9 => 1000,
+        7 => 400,
+        _ => 0,
+    };
+    sum + bonus
+}
+
+/// Zobrist keys for (colour, cell).
+fn zobrist() -> &'static [[u64; MAX_CELLS]; 2] {
+    static KEYS: OnceLock<Box<[[u64; MAX_CELLS]; 2]>> = OnceLock::new();
+    KEYS.get_or_init(|| {
+        let mut keys = Box::new([[0u64; MAX_CELLS]; 2]);
+        let mut state = 0x0123_4567_89AB_CDEFu64;
+        for colour in keys.iter_mut() {
+            for key in colour.iter_mut() {
+                state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+                *key = crate::mnk::mix(state);
+            }
+        }
+        keys
+    })
+}
+
+/// Hashed in when the side to move was changed by [`Gomoku::pass`].
+const PASS_KEY: u64 = 0x6A09_E667_F3BC_C908;
+
+/// A cell index: `y * size + x`.
+pub type Cell = u16;
+
+/// A gomoku position with incremental line patterns; see the [module documentation](self).
+///
+/// ```
+/// use gametree_engine::{Game, Outcome, Player};
+/// use gametree_games::gomoku::{Gomoku, Rule};
+/// use gametree_games::Notation;
+/// let mut board = Gomoku::parse(15, Rule::Freestyle, "7,7 0,0 8,7 0,1 9,7 0,2 10,7 0,3").unwrap();
+/// let five = board.parse_move("11,7").unwrap();
+/// assert_eq!(board.five_points(Player::First).count(), 2); // 6,7 and 11,7
+/// assert!(board.immediate_win().is_some());
+/// board.play(five);
+/// assert_eq!(board.outcome(), Some(Outcome::Win(Player::First)));
+/// assert_eq!(board.parse_move("l8"), Err(gametree_games::NotationError::new("move `l8`: the game is over")));
+/// ```
+#[derive(Clone)]
+pub struct Gomoku {
+    size: u8,
+    rule: Rule,
+    table: &'static PatternTable,
+    /// 0 empty, 1 black, 2 white.
+    stones: [u8; MAX_CELLS],
+    keys: [[u32; MAX_CELLS]; 4],
+    /// Pattern codes per colour, cell and direction (zero on occupied cells).
+    patterns: [[[u8; 4]; MAX_CELLS]; 2],
+    classes: [[u8; MAX_CELLS]; 2],
+    values: [[i32; MAX_CELLS]; 2],
+    /// Sum of `values` over empty cells, per colour.
+    totals: [i32; 2],
+    /// Empty cells per class, per colour.
+    class_counts: [[u16; CLASSES]; 2],
+    /// Stones within two cells (king distance) of each cell.
+    near: [u8; MAX_CELLS],
+    history: Vec<Cell>,
+    /// The side to move is the other one than the stone count says (after a pass).
+    passed: bool,
+    hash: u64,
+    winner: Option<Player>,
+}
+
+impl PartialEq for Gomoku {
+    fn eq(&self, other: &Gomoku) -> bool {
+        self.size == other.size
+            && self.rule == other.rule
+            && self.history == other.history
+            && self.passed == other.passed
+            && self.stones == other.stones
+            && self.keys == other.keys
+            && self.patterns == other.patterns
+            && self.classes == other.classes
+            && self.values == other.values
+            && self.totals == other.totals
+            && self.class_counts == other.class_counts
+            && self.near == other.near
+            && self.hash == other.hash
+            && self.winner == other.winner
+    }
+}
+
+impl fmt::Debug for Gomoku {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Gomoku({}, {}, \"{}\")", self.size, self.rule, self.notation())
+    }
+}
+
+fn colour_index(player: Player) -> usize {
+    match player {
+        Player::First => 0,
+        Player::Second => 1,
+    }
+}
+
+impl Gomoku {
+    /// The empty board of side `size` (5..=22).
+    pub fn new(size: u8, rule: Rule) -> Result<Gomoku, NotationError> {
+        if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
+            return Err(NotationError::new(format!(
+                "gomoku board size {size}: sizes {MIN_SIZE} to {MAX_SIZE} are supported"
+            )));
+        }
+        let mut board = Gomoku {
+            size,
+            rule,
+            table: PatternTable::get(rule),
+            stones: [0; MAX_CELLS],
+            keys: [[0; MAX_CELLS]; 4],
+            patterns: [[[0; 4]; MAX_CELLS]; 2],
+            classes: [[0; MAX_CELLS]; 2],
+            values: [[0; MAX_CELLS]; 2],
+            totals: [0; 2],
+            class_counts: [[0; CLASSES]; 2],
+            near: [0; MAX_CELLS],
+            history: Vec::new(),
+            passed: false,
+            hash: 0,
+            winner: None,
+        };
+        let side = i32::from(size);
+        for cell in 0..board.cells() {
+            let (x, y) = board.coordinates(cell as Cell);
+            for (direction, &(dx, dy)) in DIRECTIONS.iter().enumerate() {
+                for offset in (-REACH..=REACH).filter(|&offset| offset != 0) {
+                    let (nx, ny) = (x + offset * dx, y + offset * dy);
+                    if nx < 0 || ny < 0 || nx >= side || ny >= side {
+                        board.keys[direction][cell] |= WALL << (2 * neighbour_slot(offset));
+                    }
+                }
+            }
+            board.refresh_cell(cell);
+            board.add_cell_statistics(cell);
+        }
+        Ok(board)
+    }
+
+    /// Reads a position (a move list; see the [module documentation](self)).
+    pub fn parse(size: u8, rule: Rule, text: &str) -> Result<Gomoku, NotationError> {
+        let mut board = Gomoku::new(size, rule)?;
+        for (index, token) in tokens(text)?.into_iter().enumerate() {
+            let cell = board.cell_of_token(&token).map_err(|error| {
+                NotationError::new(format!("move {} `{token}`: {}", index + 1, error.message))
+            })?;
+            board.play(cell);
+        }
+        Ok(board)
+    }
+
+    /// A position given by its black and white stones (in any order), as the Gomocup
+    /// `BOARD` command sends them. Black must have as many stones as white or one more.
+    pub fn from_stones(size: u8, rule: Rule, black: &[Cell], white: &[Cell]) -> Result<Gomoku, NotationError> {
+        let mut board = Gomoku::new(size, rule)?;
+        if black.len() != white.len() && black.len() != white.len() + 1 {
+            return Err(NotationError::new(format!(
+                "{} black and {} white stones: black has as many stones as white or one more",
+                black.len(),
+                white.len()
+            )));
+        }
+        let mut order = Vec::with_capacity(black.len() + white.len());
+        for (index, &cell) in black.iter().enumerate() {
+            order.push(cell);
+            if let Some(&reply) = white.get(index) {
+                order.push(reply);
+            }
+        }
+        for cell in order {
+            if usize::from(cell) >= board.cells() || board.stones[usize::from(cell)] != 0 {
+                let (x, y) = board.coordinates(cell);
+                return Err(NotationError::new(format!("stone {x},{y} is off the board or given twice")));
+            }
+            if board.winner.is_some() {
+                return Err(NotationError::new("the stones already contain a five in a row"));
+            }
+            board.play(cell);
+        }
+        Ok(board)
+    }
+
+    /// The board side.
+    #[must_use]
+    pub fn size(&self) -> u8 {
+        self.size
+    }
+
+    /// The rule.
+    #[must_use]
+    pub fn rule(&self) -> Rule {
+        self.rule
+    }
+
+    /// Number of cells.
+    #[must_use]
+    pub fn cells(&self) -> usize {
+        usize::from(self.size) * usize::from(self.size)
+    }
+
+    /// The moves played so far, in order.
+    #[must_use]
+    pub fn history(&self) -> &[Cell] {
+        &self.history
+    }
+
+    /// The cell at column `x`, row `y` (from the top), if on the board.
+    #[must_use]
+    pub fn cell_at(&self, x: i32, y: i32) -> Option<Cell> {
+        let side = i32::from(self.size);
+        (x >= 0 && y >= 0 && x < side && y < side).then(|| (y * side + x) as Cell)
+    }
+
+    /// (x, y) of a cell.
+    #[must_use]
+    pub fn coordinates(&self, cell: Cell) -> (i32, i32) {
+        (i32::from(cell) % i32::from(self.size), i32::from(cell) / i32::from(self.size))
+    }
+
+    /// Who holds `cell`.
+    #[must_use]
+    pub fn stone(&self, cell: Cell) -> Option<Player> {
+        match self.stones[usize::from(cell)] {
+            1 => Some(Player::First),
+            2 => Some(Player::Second),
+            _ => None,
+        }
+    }
+
+    /// The pattern `player` makes along `direction` (0..4: horizontal, vertical,
+    /// diagonal, anti-diagonal) by playing the empty cell `cell` ([`Pattern::None`] on
+    /// occupied cells).
+    #[must_use]
+    pub fn pattern(&self, player: Player, cell: Cell, direction: usize) -> Pattern {
+        Pattern::from_code(self.patterns[colour_index(player)][usize::from(cell)][direction])
+    }
+
+    /// The threat `player` makes by playing the empty cell `cell`, all lines together.
+    #[must_use]
+    pub fn threat(&self, player: Player, cell: Cell) -> Threat {
+        match self.classes[colour_index(player)][usize::from(cell)] {
+            11 => Threat::Five,
+            10 => Threat::OpenFour,
+            9 => Threat::FourThree,
+            8 => Threat::Four,
+            7 => Threat::DoubleThree,
+            6 => Threat::OpenThree,
+            5 => Threat::ClosedThree,
+            _ => Threat::Quiet,
+        }
+    }
+
+    /// Whether `player` makes a four or five by playing `cell` (some line at least a four).
+    #[must_use]
+    pub fn makes_four(&self, player: Player, cell: Cell) -> bool {
+        self.classes[colour_index(player)][usize::from(cell)] >= CLASS_FOUR
+    }
+
+    /// Every empty cell where `player` would complete five.
+    pub fn five_points(&self, player: Player) -> impl Iterator<Item = Cell> + '_ {
+        self.cells_of_class(player, CLASS_FIVE)
+    }
+
+    /// Number of empty cells where `player` would complete five.
+    #[must_use]
+    pub fn five_point_count(&self, player: Player) -> usize {
+        usize::from(self.class_counts[colour_index(player)][usize::from(CLASS_FIVE)])
+    }
+
+    /// Whether `player` has a cell that makes an open four or better (an open three, a
+    /// double four… on the board).
+    #[must_use]
+    pub fn threatens_open_four(&self, player: Player) -> bool {
+        let counts = &self.class_counts[colour_index(player)];
+        counts[usize::from(CLASS_OPEN_FOUR)] > 0
+    }
+
+    fn cells_of_class(&self, player: Player, class: u8) -> impl Iterator<Item = Cell> + '_ {
+        let classes = &self.classes[colour_index(player)];
+        (0..self.cells() as Cell).filter(move |&cell| self.stones[usize::from(cell)] == 0 && classes[usize::from(cell)] == class)
+    }
+
+    /// Gives the move to the other side without playing (a pass, which gomoku does not
+    /// have: threat searches use it to ask what the opponent would do with a free move).
+    pub fn pass(&mut self) {
+        self.passed = !self.passed;
+        self.hash ^= PASS_KEY;
+    }
+
+    /// Whether `cell` is empty and near a stone (or the centre of an empty board).
+    #[must_use]
+    pub fn is_candidate(&self, cell: Cell) -> bool {
+        let index = usize::from(cell);
+        self.stones[index] == 0 && (self.near[index] > 0 || (self.history.is_empty() && cell == self.centre()))
+    }
+
+    /// The centre cell.
+    #[must_use]
+    pub fn centre(&self) -> Cell {
+        let middle = i32::from(self.size) / 2;
+        self.cell_at(middle, middle).expect("the centre is on the board")
+    }
+
+    /// Recomputes the patterns, class and value of `cell` from its keys (no statistics).
+    fn refresh_cell(&mut self, cell: usize) {
+        for colour in 0..2 {
+            if self.stones[cell] != 0 {
+                self.patterns[colour][cell] = [0; 4];
+                self.classes[colour][cell] = 0;
+                self.values[colour][cell] = 0;
+            }
+        }
+        if self.stones[cell] != 0 {
+            return;
+        }
+        for direction in 0..4 {
+            let (black, white) = self.table.lookup(self.keys[direction][cell]);
+            self.patterns[0][cell][direction] = black;
+            self.patterns[1][cell][direction] = white;
+        }
+        for colour in 0..2 {
+            let class = class_of(self.patterns[colour][cell]);
+            self.classes[colour][cell] = class;
+            self.values[colour][cell] = value_of(self.patterns[colour][cell], class);
+        }
+    }
+
+    fn add_cell_statistics(&mut self, cell: usize) {
+        if self.stones[cell] != 0 {
+            return;
+        }
+        for colour in 0..2 {
+            self.totals[colour] += self.values[colour][cell];
+            self.class_counts[colour][usize::from(self.classes[colour][cell])] += 1;
+        }
+    }
+
+    fn remove_cell_statistics(&mut self, cell: usize) {
+        if self.stones[cell] != 0 {
+            return;
+        }
+        for colour in 0..2 {
+            self.totals[colour] -= self.values[colour][cell];
+            self.class_counts[colour][usize::from(self.classes[colour][cell])] -= 1;
+        }
+    }
+
+    /// Puts (`code` 1 or 2) or removes (`code` 0) a stone on `cell`, updating everything.
+    fn set_stone(&mut self, cell: Cell, code: u8) {
+        let index = usize::from(cell);
+        let colour = if code == 0 { usize::from(self.stones[index]) - 1 } else { usize::from(code) - 1 };
+        self.hash ^= zobrist()[colour][index];
+        self.remove_cell_statistics(index);
+        self.stones[index] = code;
+        self.refresh_cell(index);
+        self.add_cell_statistics(index);
+        let (x, y) = self.coordinates(cell);
+        let side = i32::from(self.size);
+        for (direction, &(dx, dy)) in DIRECTIONS.iter().enumerate() {
+            for offset in (-REACH..=REACH).filter(|&offset| offset != 0) {
+                // The cell that sees `cell` at `offset`.
+                let (nx, ny) = (x - offset * dx, y - offset * dy);
+                if nx < 0 || ny < 0 || nx >= side || ny >= side {
+                    continue;
+                }
+                let neighbour = (ny * side + nx) as usize;
+                let shift = 2 * neighbour_slot(offset);
+                let key = &mut self.keys[direction][neighbour];
+                *key = (*key & !(3 << shift)) | (u32::from(code) << shift);
+                if self.stones[neighbour] == 0 {
+                    self.remove_cell_statistics(neighbour);
+                    let (black, white) = self.table.lookup(self.keys[direction][neighbour]);
+                    self.patterns[0][neighbour][direction] = black;
+                    self.patterns[1][neighbour][direction] = white;
+                    for colour in 0..2 {
+                        let class = class_of(self.patterns[colour][neighbour]);
+                        self.classes[colour][neighbour] = class;
+                        self.values[colour][neighbour] = value_of(self.patterns[colour][neighbour], class);
+                    }
+                    self.add_cell_statistics(neighbour);
+                }
+            }
+        }
+        let change: i8 = if code == 0 { -1 } else { 1 };
+        for ny in (y - 2).max(0)..=(y + 2).min(side - 1) {
+            for nx in (x - 2).max(0)..=(x + 2).min(side - 1) {
+                let neighbour = (ny * side + nx) as usize;
+                self.near[neighbour] = self.near[neighbour].wrapping_add_signed(change);
+            }
+        }
+    }
+
+    fn cell_of_token(&self, token: &Token) -> Result<Cell, NotationError> {
+        let side = i32::from(self.size);
+        let text = token.to_string();
+        let (x, y) = match *token {
+            Token::Coordinates(x, y) => (x, y),
+            Token::LetterNumber(column, row) => (column, side - row),
+        };
+        let Some(cell) = self.cell_at(x, y) else {
+            return Err(NotationError::new(format!("{text} is off the {side}×{side} board")));
+        };
+        if self.winner.is_some() {
+            return Err(NotationError::new("the game is over"));
+        }
+        if self.stones[usize::from(cell)] != 0 {
+            return Err(NotationError::new(format!("{text} is already occupied")));
+        }
+        Ok(cell)
+    }
+
+    /// The moves that stop `attacker`'s five threats or win, for the side to move.
+    fn push_class_cells(&self, moves: &mut Vec<Cell>, own: usize, opponent: usize, own_min: u8, opponent_min: u8) {
+        for cell in 0..self.cells() {
+            if self.stones[cell] == 0 && (self.classes[own][cell] >= own_min || self.classes[opponent][cell] >= opponent_min) {
+                moves.push(cell as Cell);
+            }
+        }
+    }
+}
+
+/// One move in a position text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Token {
+    /// Gomocup `x,y`.
+    Coordinates(i32, i32),
+    /// Column index (from 0) and row number (from 1 at the bottom).
+    LetterNumber(i32, i32),
+}
+
+impl fmt::Display for Token {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Token::Coordinates(x, y) => write!(f, "{x},{y}"),
+            Token::LetterNumber(column, row) => write!(f, "{}{row}", (b'a' + column as u8) as char),
+        }
+    }
+}
+
+fn number(chars: &[char], index: &mut usize) -> Option<i32> {
+    let start = *index;
+    while *index < chars.len() && chars[*index].is_ascii_digit() && *index - start < 4 {
+        *index += 1;
+    }
+    if *index == start {
+        return None;
+    }
+    chars[start..*index].iter().collect::<String>().parse().ok()
+}
+
+/// Splits a position text into moves.
+fn tokens(text: &str) -> Result<Vec<Token>, NotationError> {
+    let chars: Vec<char> = text.chars().collect();
+    let mut index = 0;
+    let mut result = Vec::new();
+    while index < chars.len() {
+        let c = chars[index];
+        if c.is_whitespace() || c == ';' {
+            index += 1;
+        } else if c.is_ascii_digit() {
+            let x = number(&chars, &mut index);
+            let comma = chars.get(index) == Some(&',');
+            index += usize::from(comma);
+            let y = if comma { number(&chars, &mut index) } else { None };
+            match (x, y) {
+                (Some(x), Some(y)) => result.push(Token::Coordinates(x, y)),
+                _ => {
+                    return Err(NotationError::new(format!(
+                        "move {}: expected x,y (two numbers separated by a comma) at character {}",
+                        result.len() + 1,
+                        index + 1
+                    )))
+                }
+            }
+        } else if c.is_ascii_alphabetic() {
+            index += 1;
+            let column = i32::from(c.to_ascii_lowercase() as u8 - b'a');
+            match number(&chars, &mut index) {
+                Some(row) => result.push(Token::LetterNumber(column, row)),
+                None => {
+                    return Err(NotationError::new(format!(
+                        "move {}: expected a row number after column `{c}` at character {}",
+                        result.len() + 1,
+                        index + 1
+                    )))
+                }
+            }
+        } else {
+            return Err(NotationError::new(format!(
+                "move {}: unexpected `{c}` at character {}; moves are x,y or letter-number like h8",
+                result.len() + 1,
+                index + 1
+            )));
+        }
+    }
+    Ok(result)
+}
+
+impl Game for Gomoku {
+    type Move = Cell;
+
+    fn to_move(&self) -> Player {
+        if (self.history.len() % 2 == 0) != self.passed {
+            Player::First
+        } else {
+            Player::Second
+        }
+    }
+
+    /// The candidate moves: the cells that complete five if there are any; else the
+    /// blocks of the opponent's five threats; else, when the opponent threatens an open
+    /// four (has an open three), the own fours and the cells of the opponent's four
+    /// points; else the empty cells within two of a stone (the centre on an empty
+    /// board), at most the 20 best by pattern value for both sides.
+    fn generate_moves(&self, moves: &mut Vec<Cell>) {
+        let own = colour_index(self.to_move());
+        let opponent = 1 - own;
+        if self.history.is_empty() {
+            moves.push(self.centre());
+            return;
+        }
+        if self.class_counts[own][usize::from(CLASS_FIVE)] > 0 {
+            self.push_class_cells(moves, own, opponent, CLASS_FIVE, u8::MAX);
+        } else if self.class_counts[opponent][usize::from(CLASS_FIVE)] > 0 {
+            self.push_class_cells(moves, own, opponent, u8::MAX, CLASS_FIVE);
+        } else if self.class_counts[opponent][usize::from(CLASS_OPEN_FOUR)] > 0 {
+            self.push_class_cells(moves, own, opponent, CLASS_FOUR, CLASS_FOUR);
+        } else {
+            for cell in 0..self.cells() {
+                if self.stones[cell] == 0 && self.near[cell] > 0 {
+                    moves.push(cell as Cell);
+                }
+            }
+            if moves.len() > QUIET_CANDIDATES {
+                // Keep the most promising cells for both sides (own value first).
+                let (own_values, opponent_values) = (&self.values[own], &self.values[opponent]);
+                moves.sort_by_key(|&cell| {
+                    let index = usize::from(cell);
+                    std::cmp::Reverse(own_values[index] + opponent_values[index] * 4 / 5)
+                });
+                moves.truncate(QUIET_CANDIDATES);
+            }
+        }
+        if moves.is_empty() {
+            moves.extend((0..self.cells() as Cell).filter(|&cell| self.stones[usize::from(cell)] == 0));
+        }
+    }
+
+    fn play(&mut self, cell: Cell) {
+        let index = usize::from(cell);
+        debug_assert!(self.stones[index] == 0, "cell {cell} is occupied");
+        let player = self.to_move();
+        let colour = colour_index(player);
+        let wins = self.classes[colour][index] == CLASS_FIVE;
+        self.set_stone(cell, colour as u8 + 1);
+        self.history.push(cell);
+        if wins {
+            self.winner = Some(player);
+        }
+    }
+
+    fn undo(&mut self, cell: Cell) {
+        debug_assert_eq!(self.history.last(), Some(&cell), "undo of a move that was not the last");
+        self.history.pop();
+        self.set_stone(cell, 0);
+        self.winner = None;
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        if let Some(winner) = self.winner {
+            Some(Outcome::Win(winner))
+        } else if self.history.len() == self.cells() {
+            Some(Outcome::Draw)
+        } else {
+            None
+        }
+    }
+
+    fn hash(&self) -> Option<u64> {
+        Some(self.hash)
+    }
+
+    fn order_moves(&self, moves: &mut [Cell]) {
+        let own = colour_index(self.to_move());
+        let (own_values, opponent_values) = (&self.values[own], &self.values[1 - own]);
+        moves.sort_by_key(|&cell| {
+            let index = usize::from(cell);
+            std::cmp::Reverse(own_values[index] + opponent_values[index] * 4 / 5)
+        });
+    }
+
+    fn evaluate(&self) -> i32 {
+        let own = colour_index(self.to_move());
+        let opponent = 1 - own;
+        let five = usize::from(CLASS_FIVE);
+        if self.class_counts[own][five] > 0 {
+            return 60_000;
+        }
+        if self.class_counts[opponent][five] >= 2 {
+            return -60_000;
+        }
+        if self.class_counts[opponent][five] == 0 && self.class_counts[own][usize::from(CLASS_OPEN_FOUR)] > 0 {
+            return 50_000;
+        }
+        let (mine, theirs) = (self.totals[own], self.totals[opponent]);
+        mine + mine / 8 - theirs
+    }
+
+    fn move_index(&self, cell: Cell) -> Option<usize> {
+        Some(usize::from(cell))
+    }
+
+    fn immediate_win(&self) -> Option<Cell> {
+        self.five_points(self.to_move()).next()
+    }
+
+    fn prune_losing_moves(&self, moves: &mut Vec<Cell>) {
+        let own = self.to_move();
+        let opponent = own.opponent();
+        let threats: Vec<Cell> = self.five_points(opponent).collect();
+        if threats.is_empty() {
+            return;
+        }
+        let first = moves[0];
+        moves.retain(|&cell| {
+            self.classes[colour_index(own)][usize::from(cell)] == CLASS_FIVE || (threats.len() == 1 && threats[0] == cell)
+        });
+        if moves.is_empty() {
+            moves.push(first);
+        }
+    }
+}
+
+impl Notation for Gomoku {
+    fn notation(&self) -> String {
+        self.history.iter().map(|&cell| self.move_notation(cell)).collect::<Vec<_>>().join(" ")
+    }
+
+    fn move_notation(&self, cell: Cell) -> String {
+        let (x, y) = self.coordinates(cell);
+        format!("{x},{y}")
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Cell, NotationError> {
+        let tokens = tokens(text)?;
+        let [token] = tokens.as_slice() else {
+            return Err(NotationError::new(format!("move `{}`: expected one move like 7,7 or h8", text.trim())));
+        };
+        self.cell_of_token(token).map_err(|error| NotationError::new(format!("move `{}`: {}", text.trim(), error.message)))
+    }
+
+    fn player_name(&self, player: Player) -> &'static str {
+        match player {
+            Player::First => "black",
+            Player::Second => "white",
+        }
+    }
+
+    fn render(&self) -> String {
+        let side = usize::from(self.size);
+        let last = self.history.last().copied();
+        let mut out = String::new();
+        for y in 0..side {
+            out.push_str(&format!("{:>2} ", side - y));
+            for x in 0..side {
+                let cell = (y * side + x) as Cell;
+                let mark = match self.stone(cell) {
+                    Some(Player::First) if Some(cell) == last => 'X',
+                    Some(Player::Second) if Some(cell) == last => 'O',
+                    Some(Player::First) => 'x',
+                    Some(Player::Second) => 'o',
+                    None => '.',
+                };
+                out.push(mark);
+                out.push(' ');
+            }
+            out.pop();
+            out.push('\n');
+        }
+        out.push_str("   ");
+        let letters: Vec<String> = (0..side).map(|x| ((b'a' + x as u8) as char).to_string()).collect();
+        out.push_str(&letters.join(" "));
+        out.push('\n');
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_first_move_is_the_centre_and_then_its_neighbourhood() {
+        let mut board = Gomoku::new(15, Rule::Freestyle).unwrap();
+        let mut moves = Vec::new();
+        board.generate_moves(&mut moves);
+        assert_eq!(moves, vec![board.centre()]);
+        board.play(board.centre());
+        moves.clear();
+        board.generate_moves(&mut moves);
+        assert_eq!(moves.len(), 20);
+    }
+
+    #[test]
+    fn letter_number_and_coordinates_agree() {
+        let board = Gomoku::parse(15, Rule::Freestyle, "H8I9").unwrap();
+        assert_eq!(board.notation(), "7,7 8,6");
+        let again = Gomoku::parse(15, Rule::Freestyle, "7,7; 8,6").unwrap();
+        assert_eq!(board, again);
+    }
+
+    #[test]
+    fn bad_positions_are_named() {
+        let error = Gomoku::parse(15, Rule::Freestyle, "7,7 7,7").unwrap_err();
+        assert_eq!(error.message, "move 2 `7,7`: 7,7 is already occupied");
+        let error = Gomoku::parse(15, Rule::Freestyle, "7,7 15,3").unwrap_err();
+        assert_eq!(error.message, "move 2 `15,3`: 15,3 is off the 15×15 board");
+        assert!(Gomoku::parse(15, Rule::Freestyle, "7,7 8").is_err());
+        assert!(Gomoku::parse(15, Rule::Freestyle, "7,7 #").is_err());
+        assert!(Gomoku::new(4, Rule::Freestyle).is_err());
+        assert!(Gomoku::new(23, Rule::Freestyle).is_err());
+    }
+}

@@ -1,0 +1,203 @@
+//! Gomoku: rules, notation, the shared game suite, tactics and the VCF puzzle set.
+
+use std::path::Path;
+
+use gametree_engine::{iterative_deepening, Game, Limits, Outcome, Player, SearchOptions, Searcher, StopFlag};
+use gametree_games::conformance::{check_rules, check_search};
+use gametree_games::gomoku::vcf::{find_vcf, vcf_defences, VcfLimits};
+use gametree_games::gomoku::{Gomoku, Rule};
+use gametree_games::{GameSpec, Notation};
+
+fn board(text: &str) -> Gomoku {
+    Gomoku::parse(15, Rule::Freestyle, text).unwrap()
+}
+
+#[test]
+fn game_names_parse_and_print() {
+    for (name, size, rule, printed) in [
+        ("gomoku", 15, Rule::Freestyle, "gomoku"),
+        ("gomoku:15:freestyle", 15, Rule::Freestyle, "gomoku"),
+        ("gomoku:9", 9, Rule::Freestyle, "gomoku:9:freestyle"),
+        ("gomoku:19:standard", 19, Rule::Standard, "gomoku:19:standard"),
+        ("gomoku:standard", 15, Rule::Standard, "gomoku:15:standard"),
+    ] {
+        let spec: GameSpec = name.parse().unwrap();
+        assert_eq!(spec, GameSpec::Gomoku { size, rule }, "{name}");
+        assert_eq!(spec.to_string(), printed);
+    }
+    for bad in ["gomoku:4", "gomoku:23", "gomoku:15:renju", "gomoku:15:fast", "gomoku:999"] {
+        assert!(bad.parse::<GameSpec>().is_err(), "{bad}");
+    }
+}
+
+#[test]
+fn the_rules_hold_on_small_boards() {
+    for (size, rule) in [(5, Rule::Freestyle), (7, Rule::Freestyle), (7, Rule::Standard), (9, Rule::Standard)] {
+        let start = Gomoku::new(size, rule).unwrap();
+        check_rules(&start, 4, u64::from(size), |text| Gomoku::parse(size, rule, text).unwrap());
+    }
+}
+
+#[test]
+fn searches_agree_with_minimax_on_nearly_full_boards() {
+    check_search(&Gomoku::new(5, Rule::Freestyle).unwrap(), 6, 1, 16..=19);
+    check_search(&Gomoku::new(6, Rule::Standard).unwrap(), 4, 2, 27..=29);
+}
+
+#[test]
+fn five_wins_and_overlines_follow_the_rule() {
+    // Black: a8 b8 c8 d8 and f8 e8 makes six under both rules.
+    let line = "a8 a1 b8 b1 c8 c1 d8 d3 f8 f1";
+    let mut free = Gomoku::parse(15, Rule::Freestyle, line).unwrap();
+    let mut standard = Gomoku::parse(15, Rule::Standard, line).unwrap();
+    let e8 = free.parse_move("e8").unwrap();
+    assert_eq!(free.immediate_win(), Some(e8));
+    assert_eq!(standard.immediate_win(), None);
+    free.play(e8);
+    standard.play(e8);
+    assert_eq!(free.outcome(), Some(Outcome::Win(Player::First)));
+    assert_eq!(standard.outcome(), None);
+}
+
+#[test]
+fn a_full_board_without_five_is_a_draw() {
+    // 5×5 filled column by column in pairs of colours: no five anywhere.
+    let mut position = Gomoku::new(5, Rule::Freestyle).unwrap();
+    let pattern = ["xxoox", "ooxxo", "xxoox", "ooxxo", "xxoox"];
+    let (mut black, mut white) = (Vec::new(), Vec::new());
+    for (y, row) in pattern.iter().enumerate() {
+        for (x, c) in row.chars().enumerate() {
+            let cell = position.cell_at(x as i32, y as i32).unwrap();
+            if c == 'x' { black.push(cell) } else { white.push(cell) }
+        }
+    }
+    assert_eq!((black.len(), white.len()), (13, 12));
+    position = Gomoku::from_stones(5, Rule::Freestyle, &black, &white).unwrap();
+    assert_eq!(position.outcome(), Some(Outcome::Draw));
+}
+
+fn best_move(position: &Gomoku, depth: u32) -> String {
+    let mut searcher = Searcher::new(SearchOptions::strong(16));
+    let report = iterative_deepening(&mut searcher, &mut position.clone(), &Limits::default().with_depth(depth), StopFlag::new(), |_| {});
+    position.move_notation(report.best_move.unwrap())
+}
+
+#[test]
+fn tactics_complete_block_and_answer() {
+    // Black completes his five rather than blocking white's.
+    let position = board("h8 a1 i8 a2 j8 a3 k8 a4");
+    let five = best_move(&position, 3);
+    assert!(five == "11,7" || five == "6,7", "{five}"); // l8 or g8
+    // White must block black's four at l8 (the only point).
+    let position = board("g8 f8 h8 a1 i8 a15 j8");
+    assert_eq!(position.to_move(), Player::Second);
+    assert_eq!(best_move(&position, 3), "10,7");
+    // White answers black's open three h8 i8 j8 at one of its ends (g8 or k8).
+    let position = board("h8 a1 i8 a15 j8");
+    let reply = best_move(&position, 4);
+    assert!(["6,7", "10,7", "5,7", "11,7"].contains(&reply.as_str()), "{reply}");
+}
+
+#[test]
+fn never_an_occupied_or_illegal_point() {
+    let position = board("h8 i9 j10 g8");
+    assert!(position.parse_move("h8").is_err());
+    assert!(position.parse_move("7,7").is_err());
+    assert!(position.parse_move("15,0").is_err());
+    let mut moves = Vec::new();
+    position.generate_moves(&mut moves);
+    for mv in moves {
+        assert!(position.stone(mv).is_none());
+    }
+}
+
+fn puzzle_stones() -> Vec<String> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/gomoku/vcf-black-to-move.json");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|error| panic!("{}: {error}", path.display()));
+    text.split("\"stones\": \"").skip(1).map(|rest| rest[..rest.find('"').unwrap()].to_string()).collect()
+}
+
+#[test]
+fn every_vcf_puzzle_is_solved_and_its_proof_replays() {
+    let puzzles = puzzle_stones();
+    assert_eq!(puzzles.len(), 504);
+    let limits = VcfLimits { max_fours: 40, max_nodes: 300_000, deadline: None };
+    let mut unsolved = Vec::new();
+    let mut total_nodes = 0;
+    let mut longest = 0;
+    for (index, stones) in puzzles.iter().enumerate() {
+        let position = board(stones);
+        assert_eq!(position.to_move(), Player::First, "puzzle {}", index + 1);
+        let outcome = find_vcf(&position, limits);
+        total_nodes += outcome.nodes;
+        match outcome.proof {
+            Some(proof) => {
+                proof.verify(&position).unwrap_or_else(|error| panic!("puzzle {}: {error}", index + 1));
+                assert_eq!(proof.attacker, Player::First);
+                longest = longest.max(proof.moves.len());
+            }
+            None => unsolved.push(index + 1),
+        }
+    }
+    assert!(unsolved.is_empty(), "unsolved puzzles: {unsolved:?} ({total_nodes} nodes)");
+    println!("504 puzzles solved, {total_nodes} VCF nodes, longest proof {longest} moves");
+}
+
+#[test]
+fn vcf_defences_stop_every_line() {
+    // Black threatens k8 (four) then an open four; white's defences are the points that
+    // break the row or the column.
+    let position = board("h8 g8 i8 a1 j8 o1 h10 a15 h11 o15");
+    assert!(find_vcf(&position, VcfLimits::default()).proof.is_some());
+    // Give white the move: black threatens this VCF.
+    let mut white_to_move = position.clone();
+    white_to_move.pass();
+    let defences = vcf_defences(&white_to_move, VcfLimits::default()).expect("black threatens a VCF");
+    assert!(!defences.is_empty());
+    for &cell in &defences {
+        let mut after = white_to_move.clone();
+        after.play(cell);
+        assert!(find_vcf(&after, VcfLimits::default()).proof.is_none(), "{}", white_to_move.move_notation(cell));
+    }
+    // h9 (between the column stones) is one of them; a far corner is not.
+    assert!(defences.contains(&white_to_move.parse_move("h9").unwrap()));
+    assert!(!defences.contains(&white_to_move.parse_move("n14").unwrap()));
+}
+
+
+mod parser {
+    use gametree_engine::Game;
+    use gametree_games::gomoku::{Gomoku, Rule};
+    use gametree_games::Notation;
+    use proptest::prelude::*;
+
+    proptest! {
+        #[test]
+        fn arbitrary_text_never_panics(text in "\\PC{0,40}", size in 5u8..=22) {
+            let _ = Gomoku::parse(size, Rule::Freestyle, &text);
+            let board = Gomoku::new(size, Rule::Standard).unwrap();
+            let _ = board.parse_move(&text);
+        }
+
+        #[test]
+        fn move_lists_round_trip(choices in proptest::collection::vec(any::<u16>(), 0..40), size in 5u8..=22) {
+            let mut board = Gomoku::new(size, Rule::Freestyle).unwrap();
+            for choice in choices {
+                if board.outcome().is_some() {
+                    break;
+                }
+                let empty: Vec<u16> = (0..board.cells() as u16).filter(|&cell| board.stone(cell).is_none()).collect();
+                board.play(empty[usize::from(choice) % empty.len()]);
+            }
+            let text = board.notation();
+            let again = Gomoku::parse(size, Rule::Freestyle, &text).unwrap();
+            prop_assert_eq!(&again, &board);
+            // The letter-number form reads back to the same position.
+            let letters: Vec<String> = board.history().iter().map(|&cell| {
+                let (x, y) = board.coordinates(cell);
+                format!("{}{}", (b'a' + x as u8) as char, i32::from(size) - y)
+            }).collect();
+            prop_assert_eq!(Gomoku::parse(size, Rule::Freestyle, &letters.concat()).unwrap(), board);
+        }
+    }
+}
