@@ -163,3 +163,14 @@ fn perfect_play_takes_the_fastest_win() {
     assert!(output.contains("x plays c3"), "{output}");
     assert!(output.contains("Game over: x wins."), "{output}");
 }
+
+#[test]
+fn gomoku_and_connect4_can_be_played_with_a_thinking_time() {
+    // The computer answers within its time; a human move and quit end the session.
+    let (output, code) = play(&["gomoku", "--first", "computer", "--second", "human", "--time", "0.2"], "h9\nquit\n");
+    assert_eq!(code, 0, "{output}");
+    assert!(output.contains("black plays"), "{output}");
+    let (output, code) = play(&["connect4", "--first", "human", "--second", "computer", "--time", "0.2"], "4\nquit\n");
+    assert_eq!(code, 0, "{output}");
+    assert!(output.contains("plays"), "{output}");
+}

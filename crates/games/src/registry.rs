@@ -165,6 +165,26 @@ pub trait GameVisitor {
 }
 
 impl GameSpec {
+    /// How long a search may think when the user sets no limit: `None` for games that are
+    /// solved outright in moments, a few seconds for gomoku (which cannot be solved) and for
+    /// Connect Four on boards whose early positions take minutes to solve exactly.
+    ///
+    /// ```
+    /// use gametree_games::GameSpec;
+    /// assert_eq!("tictactoe".parse::<GameSpec>().unwrap().default_time_limit(), None);
+    /// assert!("gomoku".parse::<GameSpec>().unwrap().default_time_limit().is_some());
+    /// ```
+    #[must_use]
+    pub fn default_time_limit(&self) -> Option<std::time::Duration> {
+        match *self {
+            GameSpec::Gomoku { .. } => Some(std::time::Duration::from_secs(5)),
+            GameSpec::Connect4 { columns, rows } if u32::from(columns) * u32::from(rows) > 30 => {
+                Some(std::time::Duration::from_secs(10))
+            }
+            _ => None,
+        }
+    }
+
     /// Reads `position` (the start position when `None`) and calls `visitor` with it.
     pub fn visit<V: GameVisitor>(self, position: Option<&str>, visitor: V) -> Result<V::Output, NotationError> {
         match self {

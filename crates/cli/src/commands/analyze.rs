@@ -58,9 +58,9 @@ impl Arguments {
 pub fn run(arguments: &Arguments, stop: &StopFlag) -> Result<ExitCode> {
     let spec = super::parse_game(&arguments.game)?;
     let mut limits = arguments.limits()?;
-    if matches!(spec, GameSpec::Gomoku { .. }) && limits == Limits::UNLIMITED {
-        // Gomoku cannot be solved: without a limit, think for five seconds.
-        limits.time = Some(Duration::from_secs(5));
+    if limits == Limits::UNLIMITED {
+        // Games that cannot be solved in moments think for a while instead.
+        limits.time = spec.default_time_limit();
     }
     let config = AnalysisConfig {
         options: SearchOptions::strong(arguments.hash.max(1)),

@@ -209,7 +209,8 @@ impl GameVisitor for Play<'_> {
             redo: Vec::new(),
             sides: [arguments.first, arguments.second],
             levels: [arguments.first_level.unwrap_or(arguments.level), arguments.second_level.unwrap_or(arguments.level)],
-            time: arguments.time.map(Duration::from_secs_f64),
+            // Games too large to solve at once get a default thinking time.
+            time: arguments.time.map(Duration::from_secs_f64).or_else(|| spec.default_time_limit()),
             rng: fastrand::Rng::with_seed(seed),
             stop: self.stop.clone(),
             hints: arguments.hints,
