@@ -7,8 +7,8 @@ use gametree_engine::{Limits, SearchOptions, Searcher, StopFlag, Value};
 use gametree_games::{GameSpec, GameVisitor, Notation};
 use libfuzzer_sys::fuzz_target;
 
-const GAMES: &[&str] =
-    &["tictactoe", "mnk:4,4,4", "mnk:5,3,3", "product-grid", "matchsticks", "matchsticks:2x5", "connect4", "connect4:5x4", "tree"];
+const GAMES: &[&str] = &[
+    "tictactoe", "mnk:4,4,4", "mnk:5,3,3", "product-grid", "matchsticks", "matchsticks:2x5", "connect4", "connect4:5x4", "tree", "gomoku:9", "gomoku:15:standard"];
 
 struct Check;
 
