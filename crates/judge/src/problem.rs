@@ -134,3 +134,15 @@ pub fn canonical_output(answers: &[&str]) -> String {
     }
     out
 }
+
+/// The input format both 3×3 contest problems share: `T`, then each board as three lines
+/// of three numbers.
+pub(crate) fn write_numbered_boards(boards: &[[u8; 9]]) -> String {
+    let mut text = format!("{}\n", boards.len());
+    for board in boards {
+        for row in board.chunks(3) {
+            text.push_str(&format!("{} {} {}\n", row[0], row[1], row[2]));
+        }
+    }
+    text
+}

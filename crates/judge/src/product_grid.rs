@@ -312,13 +312,7 @@ impl Problem for ProductGrid {
     }
 
     fn write_input(&self, boards: &[Board]) -> String {
-        let mut text = format!("{}\n", boards.len());
-        for board in boards {
-            for row in board.chunks(3) {
-                text.push_str(&format!("{} {} {}\n", row[0], row[1], row[2]));
-            }
-        }
-        text
+        crate::problem::write_numbered_boards(boards)
     }
 
     fn tokens_per_case(&self) -> usize {
