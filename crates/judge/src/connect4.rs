@@ -278,7 +278,14 @@ impl Problem for Connect4 {
         }
         let stones = 22 - score.abs();
         let (winner, sign) = if score > 0 { (mover, "") } else { (if moves % 2 == 0 { "the second player" } else { "the first player" }, "−") };
-        format!("{summary}; with best play {winner} completes four with its stone {stones}: score {sign}(22 − {stones}) = {score}")
+        let suffix = match (stones % 10, stones % 100) {
+            (_, 11..=13) => "th",
+            (1, _) => "st",
+            (2, _) => "nd",
+            (3, _) => "rd",
+            _ => "th",
+        };
+        format!("{summary}; with best play {winner} completes four with its {stones}{suffix} stone: score {sign}(22 − {stones}) = {score}")
     }
 }
 
