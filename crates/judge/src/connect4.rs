@@ -93,9 +93,13 @@ thread_local! {
         RefCell::new(Searcher::new(SearchOptions { symmetry: false, ..SearchOptions::strong(8) }));
 }
 
-/// Solved positions (`None`: over the node cap) shared by every thread.
-fn cache() -> &'static Mutex<FxHashMap<(Position, bool), Option<Value>>> {
-    static CACHE: OnceLock<Mutex<FxHashMap<(Position, bool), Option<Value>>>> = OnceLock::new();
+/// Solved positions, keyed by position and whether the search was capped (`None`: over
+/// the node cap).
+type Cache = Mutex<FxHashMap<(Position, bool), Option<Value>>>;
+
+/// The cache shared by every thread.
+fn cache() -> &'static Cache {
+    static CACHE: OnceLock<Cache> = OnceLock::new();
     CACHE.get_or_init(|| Mutex::new(FxHashMap::default()))
 }
 
@@ -150,7 +154,7 @@ fn correct(position: &Position) -> Reference {
 }
 
 fn first_player_view(position: &Position) -> Reference {
-    let sign = if position.move_count() % 2 == 0 { 1 } else { -1 };
+    let sign = if position.move_count().is_multiple_of(2) { 1 } else { -1 };
     answer(position, sign * score(position))
 }
 
@@ -270,14 +274,14 @@ impl Problem for Connect4 {
 
     fn explain(&self, position: &Position) -> String {
         let moves = position.move_count();
-        let mover = if moves % 2 == 0 { "the first player" } else { "the second player" };
+        let mover = if moves.is_multiple_of(2) { "the first player" } else { "the second player" };
         let score = score(position);
         let summary = format!("`{}`: {moves} moves played, {mover} to move", position.notation());
         if score == 0 {
             return format!("{summary}; with best play neither side completes four: score 0");
         }
         let stones = 22 - score.abs();
-        let (winner, sign) = if score > 0 { (mover, "") } else { (if moves % 2 == 0 { "the second player" } else { "the first player" }, "−") };
+        let (winner, sign) = if score > 0 { (mover, "") } else { (if moves.is_multiple_of(2) { "the second player" } else { "the first player" }, "−") };
         let suffix = match (stones % 10, stones % 100) {
             (_, 11..=13) => "th",
             (1, _) => "st",
