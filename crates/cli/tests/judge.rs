@@ -77,6 +77,7 @@ fn correct_programs_are_accepted() {
         ("product-grid", solve("product-grid")),
         ("matchsticks", python("sticks_correct.py")),
         ("matchsticks", solve("matchsticks")),
+        ("connect4", solve("connect4")),
     ];
     for (problem, program) in cases {
         let (status, row) = judge(problem, &["--cases", "3", "--time", "10"], &program);
@@ -131,6 +132,52 @@ fn each_misreading_is_named() {
             assert!(failure["input"].as_str().expect("input").starts_with("1\n"), "shrunk to T = 1: {failure}");
         }
     }
+}
+
+fn connect4_wrapped(mode: &str) -> Vec<String> {
+    let mut program = python("c4_wrapped.py");
+    program.push(mode.to_string());
+    program.push(gametree().display().to_string());
+    program
+}
+
+#[test]
+fn connect4_negated_scores_are_wrong() {
+    let (status, row) = judge("connect4", &["--cases", "2", "--time", "10"], &connect4_wrapped("negate"));
+    assert_eq!(status, 1, "{row}");
+    assert_eq!(row["verdict"], "wrong-answer", "{row}");
+    let grade = &row["grade"];
+    // Draws stay right; every decided position is wrong.
+    let strata = grade["strata"].as_array().expect("strata");
+    for stratum in strata {
+        let draws = stratum["stratum"].as_str().expect("name").ends_with("draw");
+        assert_eq!(stratum["passed"], if draws { stratum["total"].clone() } else { 0.into() }, "{stratum}");
+    }
+    // No reading explains negated scores (the first player's view agrees only when the
+    // second player is to move).
+    assert!(names(&grade["matched"]).is_empty(), "{}", grade["matched"]);
+    let failure = &grade["failure"];
+    let fields = |key: &str| -> Vec<String> {
+        failure[key].as_str().expect("line").split_whitespace().map(str::to_string).collect()
+    };
+    let (expected, received) = (fields("expected"), fields("received"));
+    assert_eq!(expected.len(), 4, "{failure}");
+    assert_eq!(received.len(), 4, "{failure}");
+    assert_eq!(expected[0], received[0]);
+    let score: i32 = expected[1].parse().expect("score");
+    assert_ne!(score, 0);
+    assert_eq!(received[1].parse::<i32>().expect("score"), -score);
+    assert_eq!(failure["input"].as_str().expect("input").lines().count(), 1, "shrunk to one position: {failure}");
+}
+
+#[test]
+fn connect4_first_player_view_is_named() {
+    let (status, row) = judge("connect4", &["--cases", "2", "--time", "10"], &connect4_wrapped("first-player-view"));
+    assert_eq!(status, 1, "{row}");
+    assert_eq!(row["verdict"], "wrong-answer", "{row}");
+    assert_eq!(names(&row["grade"]["matched"]), vec!["first-player-view".to_string()], "{row}");
+    let explanation = row["grade"]["failure"]["explanation"].as_str().expect("explanation");
+    assert!(explanation.contains("the second player to move"), "{explanation}");
 }
 
 #[test]

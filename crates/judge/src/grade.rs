@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use crate::problem::{canonical_output, Problem, Reference, Solver};
+use crate::problem::{Problem, Reference, Solver};
 use gametree_engine::StopFlag;
 
 use crate::runner::{run_until, Program, RunError, RunLimits, RunResult, Termination};
@@ -146,10 +146,10 @@ impl<P: Problem> TestSet<P> {
 
     /// The expected output of every file (one right answer per case).
     #[must_use]
-    pub fn expected_outputs(&self) -> Vec<String> {
+    pub fn expected_outputs(&self, problem: &P) -> Vec<String> {
         self.files
             .iter()
-            .map(|range| canonical_output(&range.clone().map(|case| self.references[case][0].example()).collect::<Vec<_>>()))
+            .map(|range| problem.layout(&range.clone().map(|case| self.references[case][0].example()).collect::<Vec<_>>()))
             .collect()
     }
 }
@@ -334,8 +334,9 @@ fn judge_run<P: Problem>(problem: &P, references: &[&Reference], result: &RunRes
     if !all_right {
         return FileOutcome { verdict: Verdict::WrongAnswer, answers };
     }
-    // Layout: one token per line (trailing spaces and a missing final newline forgiven).
-    let expected = canonical_output(&answers.iter().map(|answer| answer.as_deref().unwrap_or("")).collect::<Vec<_>>());
+    // Layout: the problem's (one token per line, or one case per line); trailing spaces
+    // and a missing final newline are forgiven.
+    let expected = problem.layout(&answers.iter().map(|answer| answer.as_deref().unwrap_or("")).collect::<Vec<_>>());
     let normalise = |text: &str| -> Vec<String> {
         let mut lines: Vec<String> = text.lines().map(|line| line.trim_end().to_string()).collect();
         while lines.last().is_some_and(String::is_empty) {
@@ -379,10 +380,10 @@ pub fn grade<P: Problem>(problem: &P, tests: &TestSet<P>, program: &Program, opt
                         .find(|&case| !answers[case].as_deref().is_some_and(|answer| tests.references[case][0].accepts(answer)));
                     match first_wrong {
                         Some(case) => shrink_failure(problem, tests, case, input, &result, program, options)?,
-                        None => whole_file_failure(tests, range.clone(), input, &result, Verdict::WrongAnswer),
+                        None => whole_file_failure(problem, tests, range.clone(), input, &result, Verdict::WrongAnswer),
                     }
                 }
-                verdict => whole_file_failure(tests, range.clone(), input, &result, verdict),
+                verdict => whole_file_failure(problem, tests, range.clone(), input, &result, verdict),
             });
         }
         timeouts += usize::from(outcome.verdict == Verdict::Timeout);
@@ -457,13 +458,14 @@ pub fn grade<P: Problem>(problem: &P, tests: &TestSet<P>, program: &Program, opt
 }
 
 fn whole_file_failure<P: Problem>(
+    problem: &P,
     tests: &TestSet<P>,
     range: std::ops::Range<usize>,
     input: &str,
     result: &RunResult,
     verdict: Verdict,
 ) -> Failure {
-    let expected = canonical_output(&range.clone().map(|case| tests.references[case][0].example()).collect::<Vec<_>>());
+    let expected = problem.layout(&range.clone().map(|case| tests.references[case][0].example()).collect::<Vec<_>>());
     Failure {
         verdict,
         input: input.to_string(),
@@ -506,7 +508,7 @@ fn shrink_failure<P: Problem>(
     let mut current = tests.cases[case];
     let Some(mut failing) = fails_alone(problem, &current, program, options)? else {
         // Right when alone: the answer depends on the other cases of the file.
-        let mut failure = whole_file_failure(tests, tests.files.iter().find(|range| range.contains(&case)).cloned().unwrap_or(case..case + 1), file_input, file_result, Verdict::WrongAnswer);
+        let mut failure = whole_file_failure(problem, tests, tests.files.iter().find(|range| range.contains(&case)).cloned().unwrap_or(case..case + 1), file_input, file_result, Verdict::WrongAnswer);
         failure.explanation = Some(format!(
             "case {} of this file is answered wrongly here but rightly when alone (state kept between cases?); expected for it: {}",
             case - tests.files.iter().find(|range| range.contains(&case)).map_or(case, |range| range.start) + 1,
@@ -534,7 +536,7 @@ fn shrink_failure<P: Problem>(
     Ok(Failure {
         verdict: Verdict::WrongAnswer,
         input,
-        expected: canonical_output(&[reference.example()]),
+        expected: problem.layout(&[reference.example()]),
         accepted_answers: reference.count(),
         received: excerpt(&result.stdout, 4096),
         explanation: Some(problem.explain(&current)),

@@ -3,7 +3,7 @@
 //! the statement behind a wrong answer.
 //!
 //! - [`problem`]: what a problem supplies (test generation, checking, solvers);
-//!   [`tictactoe_ccf`], [`product_grid`] and [`matchsticks`] implement it.
+//!   [`tictactoe_ccf`], [`product_grid`], [`matchsticks`] and [`connect4`] implement it.
 //! - [`runner`]: runs one program under time, memory and output limits.
 //! - [`grade`]: test sets, verdicts, shrinking and the diagnosis.
 //! - [`batch`]: a folder of submissions, compiled and graded in parallel.
@@ -12,6 +12,7 @@
 
 
 pub mod batch;
+pub mod connect4;
 pub mod grade;
 pub mod matchsticks;
 pub mod problem;

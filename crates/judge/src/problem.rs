@@ -15,6 +15,15 @@ pub enum Reference {
     Exact(String),
     /// Any one of these answers (a special checker: several moves are right).
     AnyOf(Vec<String>),
+    /// The first `compared` tokens of this answer exactly, then as many unsigned integers
+    /// as the answer has further tokens, of any value (connect4's nodes and microseconds,
+    /// which differ between programs).
+    Leading {
+        /// One accepted answer (its free tokens are examples).
+        answer: String,
+        /// How many leading tokens are compared.
+        compared: usize,
+    },
 }
 
 impl Reference {
@@ -24,6 +33,13 @@ impl Reference {
         match self {
             Reference::Exact(expected) => expected == answer,
             Reference::AnyOf(options) => options.iter().any(|option| option == answer),
+            Reference::Leading { answer: expected, compared } => {
+                let expected: Vec<&str> = expected.split('\n').collect();
+                let given: Vec<&str> = answer.split('\n').collect();
+                given.len() == expected.len()
+                    && given[..*compared] == expected[..*compared]
+                    && given[*compared..].iter().all(|token| !token.is_empty() && token.bytes().all(|byte| byte.is_ascii_digit()))
+            }
         }
     }
 
@@ -33,6 +49,7 @@ impl Reference {
         match self {
             Reference::Exact(expected) => expected,
             Reference::AnyOf(options) => options.first().map_or("", String::as_str),
+            Reference::Leading { answer, .. } => answer,
         }
     }
 
@@ -40,7 +57,7 @@ impl Reference {
     #[must_use]
     pub fn count(&self) -> usize {
         match self {
-            Reference::Exact(_) => 1,
+            Reference::Exact(_) | Reference::Leading { .. } => 1,
             Reference::AnyOf(options) => options.len(),
         }
     }
@@ -104,6 +121,12 @@ pub trait Problem: Send + Sync {
     /// answer) rather than a crash: matchsticks' way of saying "no legal move".
     fn empty_exit_one_is_answer(&self) -> bool {
         false
+    }
+
+    /// The output text for these answers (each answer's tokens joined by `\n`): by default
+    /// one token per line; a problem whose output has one line per case overrides it.
+    fn layout(&self, answers: &[&str]) -> String {
+        canonical_output(answers)
     }
 
     /// The solvers: the correct one first, then one per misreading.

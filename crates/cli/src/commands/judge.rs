@@ -9,6 +9,7 @@ use std::time::Duration;
 use anyhow::{Context, Result};
 use gametree_engine::StopFlag;
 use gametree_judge::batch::{discover, grade_all, SubmissionResult};
+use gametree_judge::connect4::Connect4;
 use gametree_judge::matchsticks::Matchsticks;
 use gametree_judge::product_grid::ProductGrid;
 use gametree_judge::report::{grade_text, json, write_reports, TestSummary};
@@ -18,12 +19,12 @@ use gametree_judge::{grade, GradeOptions, Problem, Program, RunLimits, TestSet, 
 use crate::error::input_error;
 
 /// The problems `judge` knows.
-pub const PROBLEMS: &[&str] = &["tictactoe-ccf", "product-grid", "matchsticks"];
+pub const PROBLEMS: &[&str] = &["tictactoe-ccf", "product-grid", "matchsticks", "connect4"];
 
 /// Options of `judge`.
 #[derive(clap::Args, Debug, Clone)]
 pub struct Arguments {
-    /// The problem: tictactoe-ccf, product-grid or matchsticks.
+    /// The problem: tictactoe-ccf, product-grid, matchsticks or connect4.
     pub problem: String,
     /// Random cases are drawn with this seed (the same seed, the same tests).
     #[arg(long, default_value_t = 1)]
@@ -72,7 +73,7 @@ pub fn run(arguments: &Arguments, stop: &StopFlag) -> Result<ExitCode> {
         "tictactoe-ccf" => judge(&TictactoeCcf, arguments, stop),
         "product-grid" => judge(&ProductGrid, arguments, stop),
         "matchsticks" => judge(&Matchsticks, arguments, stop),
-        "connect4" => Err(input_error("judge: connect4 is not supported yet; known problems: tictactoe-ccf, product-grid, matchsticks")),
+        "connect4" => judge(&Connect4, arguments, stop),
         other => Err(input_error(format!("judge: unknown problem `{other}`; known problems: {}", PROBLEMS.join(", ")))),
     }
 }
@@ -125,7 +126,7 @@ fn judge<P: Problem>(problem: &P, arguments: &Arguments, stop: &StopFlag) -> Res
     };
     if let Some(directory) = &arguments.write_tests {
         std::fs::create_dir_all(directory).with_context(|| format!("creating {}", directory.display()))?;
-        for (index, (input, output)) in tests.inputs(problem).iter().zip(tests.expected_outputs()).enumerate() {
+        for (index, (input, output)) in tests.inputs(problem).iter().zip(tests.expected_outputs(problem)).enumerate() {
             std::fs::write(directory.join(format!("{:03}.in", index + 1)), input)?;
             std::fs::write(directory.join(format!("{:03}.ans", index + 1)), output)?;
         }
