@@ -286,6 +286,19 @@ async function main() {
     check(connectRight <= connectCard, `the connect4 board fits its card (${connectRight} ≤ ${connectCard})`);
     await page.screenshot({ path: path.join(shots, 'connect4.png'), fullPage: true });
 
+    // Matchsticks: an empty cell takes two sticks, one small button each, labelled with
+    // its value when values are shown.
+    await newGameQuiet(page, 'matchsticks');
+    await page.waitForFunction(() => [...document.querySelectorAll('#board .choice')].every((choice) => choice.textContent.includes(' ')));
+    const choices = await page.$$eval('#board .cell.open', (cells) => cells.map((cell) => [...cell.querySelectorAll('.choice')].map((choice) => choice.dataset.move)));
+    check(choices.length === 12 && choices.every((pair) => pair.length === 2 && pair[0].endsWith('|') && pair[1].endsWith('-')), `every empty matchsticks cell offers | and -: ${JSON.stringify(choices)}`);
+    await page.click('#board .choice[data-move="a3-"]');
+    await page.waitForFunction(() => document.querySelector('#position').value === '-000/0000/0000');
+    const afterStick = await page.$$eval('#board .choice[data-move="b3-"]', (found) => found.length);
+    check(afterStick === 0, 'a horizontal stick beside a horizontal one is not offered');
+    await page.waitForFunction(() => [...document.querySelectorAll('#board .choice')].every((choice) => choice.textContent.includes(' ')));
+    await page.screenshot({ path: path.join(shots, 'matchsticks.png'), fullPage: true });
+
     // Gomoku: a person may play any empty cell, even one the search never considers.
     await page.uncheck('#show-values');
     await newGameQuiet(page, 'gomoku');
