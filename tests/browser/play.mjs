@@ -76,9 +76,15 @@ async function settled(page) {
 async function load(page, position) {
   await page.fill('#position', position);
   await page.click('#position-form button[type="submit"]');
-  await page.waitForFunction(() => document.querySelector('#position-message').textContent === 'position loaded');
+  await page.waitForFunction(() => document.querySelector('#position-message').textContent === 'position loaded')
+    .catch(async (error) => {
+      await page.screenshot({ path: path.join(shots, 'failure.png'), fullPage: true });
+      throw new Error(`${position} was not loaded: ${await page.textContent('#position-message')} (${error.message})`);
+    });
+  const shownPosition = await page.waitForFunction((want) => document.querySelector('#position').value === want, position, { timeout: 10_000 })
+    .then(() => position, () => page.inputValue('#position'));
+  check(shownPosition === position, `${position} is loaded (the page shows ${shownPosition})`);
   await settled(page);
-  check((await page.inputValue('#position')) === position, `${position} is loaded`);
 }
 
 // Reads the values drawn on the board and compares them with the API's analysis.
@@ -317,9 +323,9 @@ async function main() {
     await page.check('#show-values');
 
     await page.setViewportSize({ width: 390, height: 844 });
-    for (const [game, position] of [['product-grid', '103/000/020'], ['connect4', '4444']]) {
+    for (const [game, position] of [['product-grid', null], ['connect4', '4444']]) {
       await newGame(page, game);
-      await load(page, position);
+      if (position) await load(page, position);
       const wide = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       check(wide <= 0, `${game} fits a phone's width (overflow ${wide}px)`);
       await page.screenshot({ path: path.join(shots, `phone-${game}.png`), fullPage: true });
