@@ -66,16 +66,25 @@ async function settled(page) {
     if (status.startsWith('Game over')) return true;
     const open = [...document.querySelectorAll('#board .cell.open')];
     return open.length > 0 && open.every((cell) => cell.querySelector('.cell-value') && !cell.disabled);
-  }, null, { timeout: 30_000 });
+  }, null, { timeout: 30_000 }).catch(async (error) => {
+    await page.screenshot({ path: path.join(shots, 'failure.png'), fullPage: true });
+    throw error;
+  });
 }
 
 // Pastes a position into the position box and loads it.
 async function load(page, position) {
   await page.fill('#position', position);
   await page.click('#position-form button[type="submit"]');
-  await page.waitForFunction(() => document.querySelector('#position-message').textContent === 'position loaded');
+  await page.waitForFunction(() => document.querySelector('#position-message').textContent === 'position loaded')
+    .catch(async (error) => {
+      await page.screenshot({ path: path.join(shots, 'failure.png'), fullPage: true });
+      throw new Error(`${position} was not loaded: ${await page.textContent('#position-message')} (${error.message})`);
+    });
+  const shownPosition = await page.waitForFunction((want) => document.querySelector('#position').value === want, position, { timeout: 10_000 })
+    .then(() => position, () => page.inputValue('#position'));
+  check(shownPosition === position, `${position} is loaded (the page shows ${shownPosition})`);
   await settled(page);
-  check((await page.inputValue('#position')) === position, `${position} is loaded`);
 }
 
 // Reads the values drawn on the board and compares them with the API's analysis.
@@ -96,6 +105,31 @@ async function checkShownValues(page, base) {
     check(cell.label === label, `${position}: ${result.move} shows "${label}", not "${cell.label}"`);
   }
   return { position, analysis, shown };
+}
+
+// What the page must write on a product-grid cell: who comes out ahead and x−y, from X's
+// side (the API gives the score from the mover's side).
+function scoredLabel(value, moverIsFirst) {
+  const first = moverIsFirst ? value.score : -value.score;
+  const word = first > 0 ? 'first' : first < 0 ? 'second' : 'tie';
+  const signed = first > 0 ? `+${first}` : first < 0 ? `−${-first}` : '0';
+  return `${word} ${signed}`;
+}
+
+// Starts a new two-player game of `game` (no computer) with values shown.
+async function newGame(page, game) {
+  await page.selectOption('#game', game);
+  await page.selectOption('#computer', 'none');
+  await page.click('#new-game');
+  await settled(page);
+}
+
+// Starts a new two-player game of `game` with values hidden, and waits for its board.
+async function newGameQuiet(page, game) {
+  await page.selectOption('#game', game);
+  await page.selectOption('#computer', 'none');
+  await page.click('#new-game');
+  await page.waitForFunction(() => document.querySelectorAll('#board .cell.open').length > 0);
 }
 
 async function main() {
@@ -202,6 +236,107 @@ async function main() {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     check(overflow <= 0, `the page fits a phone's width (overflow ${overflow}px)`);
     await page.screenshot({ path: path.join(shots, 'phone.png'), fullPage: true });
+    // Product-grid, two players clicking: the note names the forced number, every empty
+    // cell shows the result if that number goes there, and the game ends with x and y.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await newGame(page, 'product-grid');
+    check((await page.inputValue('#position')) === '000/000/000', 'product-grid starts empty');
+    for (let number = 1; number <= 9; number++) {
+      await settled(page);
+      const note = await page.textContent('#note');
+      const placer = number % 2 === 1 ? 'x' : 'y';
+      check(note === `next number: ${number}, placed by ${placer}`, `the note names the forced number: ${note}`);
+      const position = await page.inputValue('#position');
+      const shown = await page.$$eval('#board .cell.open', (cells) => cells.map((cell) => ({
+        move: cell.dataset.move,
+        label: cell.querySelector('.cell-value').textContent,
+      })));
+      const analysis = await api(base, '/api/analyze', { game: 'product-grid', position });
+      check(shown.length === 10 - number && analysis.moves.length === shown.length, `${position}: one labelled cell per empty cell`);
+      for (const result of analysis.moves) {
+        const cell = shown.find((entry) => entry.move === result.move);
+        check(cell && result.value.kind === 'score', `${position}: ${result.move} has a cell and an exact score`);
+        const want = scoredLabel(result.value, placer === 'x');
+        check(cell.label === want, `${position}: ${result.move} shows "${want}", not "${cell.label}"`);
+      }
+      if (number === 4) await page.screenshot({ path: path.join(shots, 'product-grid.png'), fullPage: true });
+      // Each side takes its best cell (the analysis lists the best first).
+      await page.click(`#board .cell[data-move="${analysis.moves[0].move}"]`);
+      await page.waitForFunction((was) => document.querySelector('#position').value !== was, position);
+    }
+    await settled(page);
+    const gridEnd = await page.textContent('#status');
+    const gridNote = await page.textContent('#note');
+    check(/^Game over: (first \(x\) wins|second \(y\) wins|tie)/.test(gridEnd), `product-grid ends with a result: ${gridEnd}`);
+    check(/^x = \d+ \(rows\), y = \d+ \(columns\)$/.test(gridNote), `the final note gives x and y: ${gridNote}`);
+    // Best play from the empty board: y wins by 124 (the analysis of the start says so).
+    check(gridEnd.includes('= -124'), `best play ends 124 to y: ${gridEnd}`);
+    check((await page.$$eval('#board .cell.open', (cells) => cells.length)) === 0, 'a full grid offers no cell');
+    await page.screenshot({ path: path.join(shots, 'product-grid-end.png'), fullPage: true });
+
+    // Connect four: clicking any cell of a column drops a stone into that column.
+    await newGame(page, 'connect4');
+    await load(page, '4444');
+    const topOfColumnTwo = page.locator('#board .cell').nth(1);
+    check((await topOfColumnTwo.getAttribute('data-move')) === '2', 'the top cell of column 2 plays column 2');
+    await topOfColumnTwo.click();
+    await page.waitForFunction(() => document.querySelector('#position').value === '44442');
+    await settled(page);
+    const bottomOfColumnTwo = await page.locator('#board .cell').nth(5 * 7 + 1).getAttribute('data-cell');
+    check(bottomOfColumnTwo === 'x', `the stone fell to the bottom of column 2 (${bottomOfColumnTwo})`);
+    await load(page, '444444');
+    const columnFour = await page.$$eval('#board .cell', (cells) => cells.filter((_, index) => index % 7 === 3).map((cell) => cell.disabled));
+    check(columnFour.length === 6 && columnFour.every(Boolean), 'a full column offers no move');
+    const connectRight = await page.$eval('#board', (board) => board.getBoundingClientRect().right);
+    const connectCard = await page.$eval('.play', (card) => card.getBoundingClientRect().right);
+    check(connectRight <= connectCard, `the connect4 board fits its card (${connectRight} ≤ ${connectCard})`);
+    await page.screenshot({ path: path.join(shots, 'connect4.png'), fullPage: true });
+
+    // Matchsticks: an empty cell takes two sticks, one small button each, labelled with
+    // its value when values are shown.
+    await newGameQuiet(page, 'matchsticks');
+    await page.waitForFunction(() => [...document.querySelectorAll('#board .choice')].every((choice) => choice.textContent.includes(' ')));
+    const choices = await page.$$eval('#board .cell.open', (cells) => cells.map((cell) => [...cell.querySelectorAll('.choice')].map((choice) => choice.dataset.move)));
+    check(choices.length === 12 && choices.every((pair) => pair.length === 2 && pair[0].endsWith('|') && pair[1].endsWith('-')), `every empty matchsticks cell offers | and -: ${JSON.stringify(choices)}`);
+    await page.click('#board .choice[data-move="a3-"]');
+    await page.waitForFunction(() => document.querySelector('#position').value === '-000/0000/0000');
+    const afterStick = await page.$$eval('#board .choice[data-move="b3-"]', (found) => found.length);
+    check(afterStick === 0, 'a horizontal stick beside a horizontal one is not offered');
+    await page.waitForFunction(() => [...document.querySelectorAll('#board .choice')].every((choice) => choice.textContent.includes(' ')));
+    await page.screenshot({ path: path.join(shots, 'matchsticks.png'), fullPage: true });
+
+    // Gomoku: a person may play any empty cell, even one the search never considers.
+    await page.uncheck('#show-values');
+    await newGameQuiet(page, 'gomoku');
+    check((await page.$$eval('#board .cell.open', (cells) => cells.length)) === 225, 'every gomoku cell is open');
+    await page.click('#board .cell[data-move="0,0"]');
+    await page.waitForFunction(() => document.querySelector('#position').value === '0,0');
+    await page.click('#board .cell[data-move="7,7"]');
+    await page.waitForFunction(() => document.querySelector('#position').value === '0,0 7,7');
+    const boardWidth = await page.$eval('#board', (board) => board.getBoundingClientRect().right);
+    const cardWidth = await page.$eval('.play', (card) => card.getBoundingClientRect().right);
+    check(boardWidth <= cardWidth, `the gomoku board fits its card (${boardWidth} ≤ ${cardWidth})`);
+    // Gomoku analyses run to their time limit: let them finish (the server allows only a
+    // few searches at once) before the next game.
+    await page.waitForFunction(() => document.querySelector('#verdict').textContent.startsWith('black to move'), null, { timeout: 30_000 });
+    await page.screenshot({ path: path.join(shots, 'gomoku.png'), fullPage: true });
+    await page.check('#show-values');
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const [game, position] of [['product-grid', null], ['connect4', '4444']]) {
+      await newGame(page, game);
+      if (position) await load(page, position);
+      const wide = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      check(wide <= 0, `${game} fits a phone's width (overflow ${wide}px)`);
+      await page.screenshot({ path: path.join(shots, `phone-${game}.png`), fullPage: true });
+    }
+    await page.uncheck('#show-values');
+    await newGameQuiet(page, 'gomoku');
+    {
+      const wide = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      check(wide <= 0, `gomoku fits a phone's width (overflow ${wide}px)`);
+      await page.screenshot({ path: path.join(shots, 'phone-gomoku.png'), fullPage: true });
+    }
 
     check(errors.length === 0, `no errors in the page: ${errors.join('; ')}`);
     console.log(`browser test: ${checks} checks passed; screenshots in ${path.relative(root, shots)}/`);

@@ -40,6 +40,7 @@ pub struct BoardCell<M> {
     /// The player whose piece it is, if any (front ends colour by it).
     pub owner: Option<Player>,
     /// The legal moves that act on this cell (clicking the cell plays one of them); a
-    /// cell can take several (a vertical or a horizontal stick).
+    /// cell can take several (a vertical or a horizontal stick), and several cells can
+    /// take one move (every cell of a connect-four column drops a stone into it).
     pub moves: Vec<M>,
 }

@@ -88,19 +88,27 @@ pub fn check_search<G: Notation>(start: &G, positions: usize, seed: u64, plies: 
 }
 
 /// The [`Notation::board`] contract: `rows × columns` cells, labels of the right
-/// lengths, and every move a cell takes is a legal move, taken by one cell only.
+/// lengths, every move a cell offers is one the notation accepts (it parses back to
+/// itself; a game whose search prunes its move list, like gomoku, may offer more than
+/// `generate_moves` lists), no cell offers a move twice, and every generated move is
+/// offered by some cell. Several cells may offer one move (any cell of a connect-four
+/// column drops a stone into it).
 fn check_board<G: Notation>(position: &G, moves: &[G::Move]) {
     let Some(board) = position.board() else { return };
     let notation = position.notation();
     assert_eq!(board.cells.len(), board.rows * board.columns, "{notation}: board cell count");
     assert!(board.row_labels.is_empty() || board.row_labels.len() == board.rows, "{notation}: row labels");
     assert!(board.column_labels.is_empty() || board.column_labels.len() == board.columns, "{notation}: column labels");
-    let mut seen = Vec::new();
-    for cell in &board.cells {
-        for mv in &cell.moves {
-            assert!(moves.contains(mv), "{notation}: a board cell offers an illegal move {mv:?}");
-            assert!(!seen.contains(mv), "{notation}: two board cells offer the move {mv:?}");
-            seen.push(*mv);
+    let mut offered = Vec::new();
+    for (index, cell) in board.cells.iter().enumerate() {
+        for (position_in_cell, mv) in cell.moves.iter().enumerate() {
+            let text = position.move_notation(*mv);
+            assert_eq!(position.parse_move(&text).ok(), Some(*mv), "{notation}: board cell {index} offers {text}, which is not legal");
+            assert!(!cell.moves[..position_in_cell].contains(mv), "{notation}: board cell {index} offers {text} twice");
+            offered.push(*mv);
         }
+    }
+    for mv in moves {
+        assert!(offered.contains(mv), "{notation}: no board cell offers the legal move {}", position.move_notation(*mv));
     }
 }

@@ -9,6 +9,7 @@
 
 use gametree_engine::{CanonicalKey, Game, Outcome, Player};
 
+use crate::board::{Board, BoardCell};
 use crate::notation::{render_grid, Notation, NotationError};
 
 
@@ -445,6 +446,31 @@ impl Notation for Connect4 {
                 None => ".",
             }
             .to_string()
+        })
+    }
+
+    /// The stones, top row first; every cell of a column with room takes that column's
+    /// move, so clicking anywhere in a column drops a stone into it.
+    fn board(&self) -> Option<Board<u8>> {
+        let open = self.outcome().is_none();
+        let mut cells = Vec::with_capacity(self.cells() as usize);
+        for row in (0..self.rows).rev() {
+            for column in 0..self.columns {
+                let owner = self.cell(column, row);
+                cells.push(BoardCell {
+                    text: owner.map_or(String::new(), |player| self.player_name(player).to_string()),
+                    owner,
+                    moves: if open && self.can_play(column) { vec![column] } else { Vec::new() },
+                });
+            }
+        }
+        Some(Board {
+            rows: usize::from(self.rows),
+            columns: usize::from(self.columns),
+            cells,
+            row_labels: Vec::new(),
+            column_labels: (1..=self.columns).map(|column| column.to_string()).collect(),
+            note: None,
         })
     }
 }

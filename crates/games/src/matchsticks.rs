@@ -10,6 +10,7 @@
 use gametree_engine::{CanonicalKey, Game, Outcome, Player};
 
 use crate::mnk::{bits, mix};
+use crate::board::{Board, BoardCell};
 use crate::notation::{render_grid, Notation, NotationError};
 
 /// What a cell holds.
@@ -380,6 +381,33 @@ impl Notation for Matchsticks {
                 Some(Stick::Horizontal) => "-",
             }
             .to_string()
+        })
+    }
+
+    /// The sticks; an empty cell takes its legal sticks, vertical first (zero, one or
+    /// two moves).
+    fn board(&self) -> Option<Board<StickMove>> {
+        let mut moves = Vec::new();
+        self.generate_moves(&mut moves);
+        moves.sort_by_key(|mv| (mv.cell, mv.stick == Stick::Horizontal));
+        let cells = (0..self.cells())
+            .map(|cell| BoardCell {
+                text: match self.cell(cell) {
+                    None => String::new(),
+                    Some(Stick::Vertical) => "|".to_string(),
+                    Some(Stick::Horizontal) => "-".to_string(),
+                },
+                owner: None,
+                moves: moves.iter().copied().filter(|mv| usize::from(mv.cell) == cell).collect(),
+            })
+            .collect();
+        Some(Board {
+            rows: usize::from(self.rows),
+            columns: usize::from(self.columns),
+            cells,
+            row_labels: (1..=self.rows).rev().map(|row| row.to_string()).collect(),
+            column_labels: (0..self.columns).map(column_letters).collect(),
+            note: None,
         })
     }
 }

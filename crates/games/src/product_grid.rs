@@ -7,6 +7,7 @@
 use gametree_engine::{CanonicalKey, Game, GameKind, Outcome, Player, Searcher, Value, UNLIMITED_DEPTH};
 
 use crate::mnk::mix;
+use crate::board::{Board, BoardCell};
 use crate::notation::{render_grid, Notation, NotationError};
 
 /// The six permutations of three rows (or columns).
@@ -389,6 +390,29 @@ impl Notation for ProductGrid {
             None => out.push_str(&format!("x = {} (rows), y = {} (columns)\n", self.row_sum(), self.column_sum())),
         }
         out
+    }
+
+    /// The nine numbers; every empty cell takes the forced number, and the note names it
+    /// and who places it (or gives the final x and y).
+    fn board(&self) -> Option<Board<u8>> {
+        let cells = (0..9u8)
+            .map(|cell| match self.cells[usize::from(cell)] {
+                0 => BoardCell { text: String::new(), owner: None, moves: vec![cell] },
+                number => BoardCell { text: number.to_string(), owner: None, moves: Vec::new() },
+            })
+            .collect();
+        let note = match self.next_number() {
+            Some(number) => format!("next number: {number}, placed by {}", self.player_name(self.to_move)),
+            None => format!("x = {} (rows), y = {} (columns)", self.row_sum(), self.column_sum()),
+        };
+        Some(Board {
+            rows: 3,
+            columns: 3,
+            cells,
+            row_labels: ["3", "2", "1"].map(String::from).to_vec(),
+            column_labels: ["a", "b", "c"].map(String::from).to_vec(),
+            note: Some(note),
+        })
     }
 }
 

@@ -206,3 +206,22 @@ mod properties {
         }
     }
 }
+
+#[test]
+fn every_cell_of_an_open_column_drops_into_it() {
+    // Column 1 is full; the others have room.
+    let position = Connect4::parse(4, 4, "1111").unwrap();
+    let drawn = position.board().unwrap();
+    assert_eq!((drawn.rows, drawn.columns), (4, 4));
+    assert_eq!(drawn.column_labels, ["1", "2", "3", "4"]);
+    // Top row first: the bottom-left cell holds the first stone, x.
+    assert_eq!(drawn.cells[12].text, "x");
+    assert_eq!(drawn.cells[0].text, "o");
+    for (index, cell) in drawn.cells.iter().enumerate() {
+        let column = (index % 4) as u8;
+        let expected: Vec<u8> = if column == 0 { Vec::new() } else { vec![column] };
+        assert_eq!(cell.moves, expected, "cell {index}");
+    }
+    let won = Connect4::parse(7, 6, "1212121").unwrap().board().unwrap();
+    assert!(won.cells.iter().all(|cell| cell.moves.is_empty()));
+}

@@ -201,3 +201,21 @@ mod parser {
         }
     }
 }
+
+#[test]
+fn the_board_offers_every_empty_cell_not_only_the_candidates() {
+    let position = Gomoku::parse(15, Rule::Freestyle, "h8").unwrap();
+    let drawn = position.board().unwrap();
+    assert_eq!((drawn.rows, drawn.columns), (15, 15));
+    assert_eq!(drawn.row_labels[0], "15");
+    assert_eq!(drawn.column_labels[7], "h");
+    let centre = 7 * 15 + 7;
+    assert_eq!(drawn.cells[centre].text, "x");
+    assert!(drawn.cells[centre].moves.is_empty());
+    assert_eq!(drawn.cells.iter().filter(|cell| cell.moves.len() == 1).count(), 224);
+    // A corner is far from every stone, so the search never looks at it, but a person may play it.
+    let mut candidates = Vec::new();
+    position.generate_moves(&mut candidates);
+    assert!(!candidates.contains(&0));
+    assert_eq!(position.move_notation(drawn.cells[0].moves[0]), "0,0");
+}

@@ -266,3 +266,22 @@ fn every_search_agrees_with_minimax_on_random_positions() {
     check_search(&Matchsticks::new(3, 4).unwrap(), 40, 12, 3..=6);
     check_search(&Matchsticks::new(3, 3).unwrap(), 60, 13, 0..=4);
 }
+
+#[test]
+fn a_board_cell_offers_each_stick_it_can_take() {
+    // Beside a vertical stick a cell takes either stick.
+    let position = Matchsticks::parse(1, 3, "100").unwrap();
+    let drawn = position.board().unwrap();
+    assert_eq!(drawn.cells[0].text, "|");
+    assert!(drawn.cells[0].moves.is_empty());
+    let texts: Vec<String> = drawn.cells[1].moves.iter().map(|&mv| position.move_notation(mv)).collect();
+    assert_eq!(texts, ["b1|", "b1-"]);
+    // Beside a horizontal stick (in its row) only a vertical one: a horizontal would connect.
+    let position = Matchsticks::parse(1, 3, "-00").unwrap();
+    let drawn = position.board().unwrap();
+    let texts: Vec<String> = drawn.cells[2].moves.iter().map(|&mv| position.move_notation(mv)).collect();
+    assert_eq!(texts, ["c1|"]);
+    let empty = Matchsticks::new(2, 2).unwrap().board().unwrap();
+    assert!(empty.cells.iter().all(|cell| cell.moves.len() == 2));
+    assert_eq!(empty.cells[0].moves[0], StickMove { cell: 0, stick: Stick::Vertical });
+}

@@ -200,3 +200,19 @@ fn transposition_swaps_roles_rather_than_negating_the_value() {
     assert_eq!(y_first, x_first);
     assert_eq!(ProductGrid::parse("000/000/000:y").unwrap().canonical_key(), empty.canonical_key());
 }
+
+#[test]
+fn the_board_names_the_forced_number_and_offers_the_empty_cells() {
+    let board = ProductGrid::parse("003/456/709").unwrap();
+    let drawn = board.board().unwrap();
+    assert_eq!(drawn.note.as_deref(), Some("next number: 1, placed by x"));
+    assert_eq!(drawn.cells[2].text, "3");
+    assert!(drawn.cells[2].moves.is_empty());
+    let offered: Vec<String> =
+        drawn.cells.iter().flat_map(|cell| cell.moves.iter().map(|&mv| board.move_notation(mv))).collect();
+    assert_eq!(offered, ["1@a3", "1@b3", "1@b1"]);
+    let full = ProductGrid::parse("123/456/789").unwrap().board().unwrap();
+    // Rows: 6 + 120 + 504 = 630; columns: 28 + 80 + 162 = 270.
+    assert_eq!(full.note.as_deref(), Some("x = 630 (rows), y = 270 (columns)"));
+    assert!(full.cells.iter().all(|cell| cell.moves.is_empty()));
+}

@@ -125,7 +125,11 @@ function computersTurn(state) {
 async function startGame(position) {
   stopPlaying();
   const gameName = $('game').value;
+  // Changing the game and pressing New game (or Load) quickly starts overlapping requests:
+  // only the latest may set the board, whatever order the answers come in.
+  const token = app.startToken = (app.startToken || 0) + 1;
   const state = await api('/api/position', position ? { game: gameName, position } : { game: gameName });
+  if (token !== app.startToken) return;
   app.history = [{ state, move: null, analysis: null }];
   app.index = 0;
   app.tree = null;

@@ -32,6 +32,7 @@ use std::sync::OnceLock;
 
 use gametree_engine::{Game, Outcome, Player};
 
+use crate::board::{Board, BoardCell};
 use crate::notation::{Notation, NotationError};
 pub use pattern::Pattern;
 use pattern::{neighbour_slot, PatternTable, REACH, WALL};
@@ -837,6 +838,32 @@ impl Notation for Gomoku {
         out.push_str(&letters.join(" "));
         out.push('\n');
         out
+    }
+
+    /// The stones; every empty cell takes its move while the game is on. That is every
+    /// move [`Notation::parse_move`] accepts, more than the pruned candidates of
+    /// `generate_moves`: a person may play anywhere.
+    fn board(&self) -> Option<Board<Cell>> {
+        let open = self.outcome().is_none();
+        let side = usize::from(self.size);
+        let cells = (0..self.cells())
+            .map(|index| {
+                let owner = self.stone(index as Cell);
+                BoardCell {
+                    text: owner.map_or(String::new(), |player| if player == Player::First { "x" } else { "o" }.to_string()),
+                    owner,
+                    moves: if open && owner.is_none() { vec![index as Cell] } else { Vec::new() },
+                }
+            })
+            .collect();
+        Some(Board {
+            rows: side,
+            columns: side,
+            cells,
+            row_labels: (1..=side).rev().map(|row| row.to_string()).collect(),
+            column_labels: (0..side).map(|x| ((b'a' + x as u8) as char).to_string()).collect(),
+            note: None,
+        })
     }
 }
 

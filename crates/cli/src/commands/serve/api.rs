@@ -9,10 +9,16 @@ use serde_json::{json, Value as Json};
 use super::{ApiError, SearchContext};
 use crate::commands::analyze::analysis_json;
 
-/// The games the page offers: every registered name that is a complete game name
-/// (templates such as `mnk:M,N,K` are left out; any such game can still be typed in).
+/// The games the page offers: every registered name that is a complete game name, a
+/// name with optional parts in brackets offered without them (`gomoku[:SIZE]…` as
+/// `gomoku`); templates such as `mnk:M,N,K` are left out (any such game can still be
+/// typed in).
 pub fn game_names() -> Vec<&'static str> {
-    GAME_NAMES.iter().copied().filter(|name| name.parse::<GameSpec>().is_ok()).collect()
+    GAME_NAMES
+        .iter()
+        .map(|name| name.split_once('[').map_or(*name, |(plain, _)| plain))
+        .filter(|name| name.parse::<GameSpec>().is_ok())
+        .collect()
 }
 
 /// `windrawloss` or `scored`.

@@ -72,6 +72,10 @@ async fn games_lists_every_complete_game_name_with_its_board_shape() {
     assert_eq!(tictactoe["start"], ".../.../...");
     assert_eq!(tictactoe["board"], json!({"rows": 3, "columns": 3}));
     assert!(games.iter().any(|game| game["name"] == "mnk:4,4,4"));
+    let gomoku = games.iter().find(|game| game["name"] == "gomoku").expect("gomoku is offered");
+    assert_eq!(gomoku["board"], json!({"rows": 15, "columns": 15}));
+    let connect4 = games.iter().find(|game| game["name"] == "connect4").expect("connect4 is offered");
+    assert_eq!(connect4["board"], json!({"rows": 6, "columns": 7}));
     assert!(games.iter().all(|game| game["name"] != "mnk:M,N,K"), "templates are not games");
     assert_eq!(answer["levels"], json!(["perfect", "strong", "casual", "random"]));
 }
