@@ -115,6 +115,8 @@ fn bad_input_is_named_and_exits_2() {
         (&["analyze", "mnk:9,9,9"], "1 to 64 cells"),
         (&["analyze", "tictactoe", "--time=0"], "--time 0: expected a positive number"),
         (&["census", "mnk:4,4"], "mnk:M,N,K"),
+        (&["census", "gomoku"], "too many positions for a census"),
+        (&["census", "connect4"], "too many positions for a census"),
         (&["analyze"], "GAME"),
         (&["frobnicate"], "frobnicate"),
     ];

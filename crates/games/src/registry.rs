@@ -165,6 +165,27 @@ pub trait GameVisitor {
 }
 
 impl GameSpec {
+    /// Whether a census (every reachable position solved and kept in memory) of this game
+    /// fits on an ordinary machine: m,n,k boards and matchsticks of up to 16 cells,
+    /// product-grid, explicit trees, and Connect Four of up to 20 cells. Gomoku never does.
+    ///
+    /// ```
+    /// use gametree_games::GameSpec;
+    /// assert!("tictactoe4".parse::<GameSpec>().unwrap().census_fits());
+    /// assert!(!"connect4".parse::<GameSpec>().unwrap().census_fits());
+    /// ```
+    #[must_use]
+    pub fn census_fits(&self) -> bool {
+        match *self {
+            GameSpec::Mnk { columns, rows, .. } | GameSpec::Matchsticks { rows, columns } => {
+                u32::from(columns) * u32::from(rows) <= 16
+            }
+            GameSpec::ProductGrid | GameSpec::Tree => true,
+            GameSpec::Connect4 { columns, rows } => u32::from(columns) * u32::from(rows) <= 20,
+            GameSpec::Gomoku { .. } => false,
+        }
+    }
+
     /// How long a search may think when the user sets no limit: `None` for games that are
     /// solved outright in moments, a few seconds for gomoku (which cannot be solved) and for
     /// Connect Four on boards whose early positions take minutes to solve exactly.

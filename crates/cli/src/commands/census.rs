@@ -17,11 +17,21 @@ pub struct Arguments {
     /// Print one JSON object (SPEC §4) instead of text.
     #[arg(long)]
     pub json: bool,
+    /// Try even a game whose positions are too many to keep in memory.
+    #[arg(long)]
+    pub force: bool,
 }
 
 /// Runs the command.
 pub fn run(arguments: &Arguments, stop: &StopFlag) -> Result<ExitCode> {
     let spec = super::parse_game(&arguments.game)?;
+    if !spec.census_fits() && !arguments.force {
+        return Err(crate::error::input_error(format!(
+            "{spec} has too many positions for a census (they would not fit in memory); a census works on \
+             m,n,k boards and matchsticks of up to 16 cells, product-grid, tree and connect4 boards of up to \
+             20 cells (--force tries anyway)"
+        )));
+    }
     spec.visit(None, Census { arguments, stop: stop.clone() }).map_err(|error| crate::error::input_error(error.message))?
 }
 

@@ -387,7 +387,7 @@ function renderChart() {
   chart.replaceChildren();
   const width = 360;
   const height = 150;
-  const pad = { left: 34, right: 10, top: 14, bottom: 22 };
+  const pad = { left: 52, right: 10, top: 14, bottom: 22 }; // room for player names such as "second" or "white"
   chart.setAttribute('viewBox', `0 0 ${width} ${height}`);
   const plotWidth = width - pad.left - pad.right;
   const plotHeight = height - pad.top - pad.bottom;
