@@ -3,7 +3,7 @@
 //! outcome and the move list agree, hashes and canonical keys behave, and alpha-beta with
 //! every refinement agrees with plain minimax on random positions.
 
-use gametree_engine::{minimax, SearchOptions, Searcher};
+use gametree_engine::{minimax, Game, SearchOptions, Searcher};
 
 use crate::notation::Notation;
 
@@ -61,16 +61,7 @@ pub fn check_search<G: Notation>(start: &G, positions: usize, seed: u64, plies: 
     let mut rng = fastrand::Rng::with_seed(seed);
     let mut checked = 0;
     while checked < positions {
-        let mut position = start.clone();
-        let target = rng.usize(plies.clone());
-        for _ in 0..target {
-            if position.outcome().is_some() {
-                break;
-            }
-            let mut moves = Vec::new();
-            position.generate_moves(&mut moves);
-            position.play(moves[rng.usize(..moves.len())]);
-        }
+        let position = random_position(start, rng.usize(plies.clone()), &mut rng);
         let expected = minimax(&mut position.clone());
         for table in [0, 4] {
             for symmetry in [false, true] {
@@ -111,4 +102,20 @@ fn check_board<G: Notation>(position: &G, moves: &[G::Move]) {
     for mv in moves {
         assert!(offered.contains(mv), "{notation}: no board cell offers the legal move {}", position.move_notation(*mv));
     }
+}
+
+/// The position after up to `plies` random legal moves from `start` (fewer if the game
+/// ends first).
+pub fn random_position<G: Game>(start: &G, plies: usize, rng: &mut fastrand::Rng) -> G {
+    let mut position = start.clone();
+    let mut moves = Vec::new();
+    for _ in 0..plies {
+        if position.outcome().is_some() {
+            break;
+        }
+        moves.clear();
+        position.generate_moves(&mut moves);
+        position.play(moves[rng.usize(..moves.len())]);
+    }
+    position
 }

@@ -94,18 +94,29 @@ impl Mnk {
         Ok(board)
     }
 
-    /// Builds a board from cell contents given row by row from the top (`None` empty),
-    /// checking that it can be reached. Used by the contest formats.
-    pub fn from_cells(columns: u8, rows: u8, k: u8, cells: &[Option<Player>]) -> Result<Mnk, NotationError> {
+    /// Builds a board from numbered cells given row by row from the top, as the contest
+    /// formats write them: 0 empty, 1 the first player (x), 2 the second (o). Checks that
+    /// the board can be reached.
+    ///
+    /// ```
+    /// use gametree_games::{Mnk, Notation};
+    /// let board = Mnk::from_numbers(3, 3, 3, &[1, 2, 1, 0, 0, 0, 0, 0, 0]).unwrap();
+    /// assert_eq!(board.notation(), "xox/.../...");
+    /// assert!(Mnk::from_numbers(3, 3, 3, &[3, 0, 0, 0, 0, 0, 0, 0, 0]).is_err());
+    /// ```
+    pub fn from_numbers(columns: u8, rows: u8, k: u8, cells: &[u8]) -> Result<Mnk, NotationError> {
         let mut board = Mnk::new(columns, rows, k)?;
         if cells.len() != board.cells() {
             return Err(NotationError::new(format!("{} cells given, expected {}", cells.len(), board.cells())));
         }
-        for (index, cell) in cells.iter().enumerate() {
+        for (index, &cell) in cells.iter().enumerate() {
             match cell {
-                Some(Player::First) => board.stones[0] |= 1 << index,
-                Some(Player::Second) => board.stones[1] |= 1 << index,
-                None => {}
+                0 => {}
+                1 => board.stones[0] |= 1 << index,
+                2 => board.stones[1] |= 1 << index,
+                other => {
+                    return Err(NotationError::new(format!("cell {}: {other} is not 0, 1 or 2", index + 1)));
+                }
             }
         }
         board.validate()?;

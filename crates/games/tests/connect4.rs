@@ -5,7 +5,7 @@ use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
 use gametree_engine::{minimax, sign_by_null_windows, solve_by_null_windows, Game, SearchOptions, Searcher, Value};
-use gametree_games::conformance::{check_rules, check_search};
+use gametree_games::conformance::{check_rules, check_search, random_position};
 use gametree_games::{Connect4, GameSpec, Notation};
 
 fn data(name: &str) -> PathBuf {
@@ -68,15 +68,8 @@ fn null_window_solving_agrees_with_minimax_on_small_boards() {
     for (columns, rows, plies) in [(4, 4, 4..=12), (5, 4, 9..=16), (4, 5, 8..=16)] {
         let mut searcher = Searcher::new(SearchOptions { symmetry: false, ..SearchOptions::strong(4) });
         for _ in 0..40 {
-            let mut position = Connect4::new(columns, rows).unwrap();
-            for _ in 0..rng.usize(plies.clone()) {
-                if position.outcome().is_some() {
-                    break;
-                }
-                let mut moves = Vec::new();
-                position.generate_moves(&mut moves);
-                position.play(moves[rng.usize(..moves.len())]);
-            }
+            let start = Connect4::new(columns, rows).unwrap();
+            let position = random_position(&start, rng.usize(plies.clone()), &mut rng);
             let expected = minimax(&mut position.clone());
             let horizon = position.cells() - position.move_count();
             let value = solve_by_null_windows(&mut searcher, &mut position.clone(), Some(horizon));

@@ -27,15 +27,7 @@ fn empty_count(board: &Board) -> i32 {
 }
 
 fn to_mnk(board: &Board) -> Mnk {
-    let cells: Vec<Option<Player>> = board
-        .iter()
-        .map(|&cell| match cell {
-            1 => Some(Player::First),
-            2 => Some(Player::Second),
-            _ => None,
-        })
-        .collect();
-    Mnk::from_cells(3, 3, 3, &cells).expect("the judge only makes reachable boards")
+    Mnk::from_numbers(3, 3, 3, board).expect("the judge only makes reachable boards")
 }
 
 thread_local! {

@@ -159,16 +159,7 @@ pub fn solve_tictactoe_ccf(text: &str) -> Result<String> {
     let boards = read_number_boards(PROBLEM, text, 2)?;
     let mut positions = Vec::with_capacity(boards.len());
     for (index, board) in boards.iter().enumerate() {
-        let cells: Vec<Option<Player>> = board
-            .cells
-            .iter()
-            .map(|&cell| match cell {
-                1 => Some(Player::First),
-                2 => Some(Player::Second),
-                _ => None,
-            })
-            .collect();
-        let position = Mnk::from_cells(3, 3, 3, &cells).map_err(|error| {
+        let position = Mnk::from_numbers(3, 3, 3, &board.cells).map_err(|error| {
             board_error(PROBLEM, index, board, &format!("{} (1 is Alice = x, 2 is Bob = o)", error.message))
         })?;
         positions.push(position);
