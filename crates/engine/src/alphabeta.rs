@@ -91,6 +91,9 @@ pub struct Searcher<G: Game, O: Observer<G::Move> = Silent> {
     lines: Vec<Vec<G::Move>>,
     observer: O,
     memory: MoveMemory<G::Move>,
+    /// The best root move of the current search so far and its value, once some root
+    /// move's search has finished raising alpha.
+    root_best: Option<(G::Move, Value)>,
 }
 
 impl<G: Game> Searcher<G, Silent> {
@@ -115,6 +118,7 @@ impl<G: Game, O: Observer<G::Move>> Searcher<G, O> {
             lines: Vec::new(),
             observer,
             memory: MoveMemory::new(Heuristics::default()),
+            root_best: None,
         }
     }
 
@@ -194,11 +198,21 @@ impl<G: Game, O: Observer<G::Move>> Searcher<G, O> {
         if let Some(table) = self.table.as_mut() {
             table.new_search();
         }
+        self.root_best = None;
         self.observer.enter(None, 0, alpha, beta);
         let value = self.negamax(position, depth, 0, alpha, beta);
         self.observer.leave(value);
         self.statistics.time_us += started.elapsed().as_micros() as u64;
         value
+    }
+
+    /// The best root move of the last [`Searcher::search`] and its value, as far as the
+    /// search got: after a search stopped by its budget, the best of the root moves whose
+    /// searches finished (the value is a lower bound if it reached the window's top).
+    /// `None` if no root move's search finished with a value above the window's bottom.
+    #[must_use]
+    pub fn root_best(&self) -> Option<(G::Move, Value)> {
+        self.root_best
     }
 
     /// The principal variation of the last [`Searcher::search`], as far as it was
@@ -282,8 +296,12 @@ impl<G: Game, O: Observer<G::Move>> Searcher<G, O> {
             return Value::from_outcome(outcome, position.to_move(), ply);
         }
         if depth == 0 {
-            self.statistics.horizon_leaves += 1;
-            return Value::score(position.evaluate());
+            let plies = self.memory.settings.quiescence_plies;
+            if plies == 0 {
+                self.statistics.horizon_leaves += 1;
+                return Value::score(position.evaluate());
+            }
+            return self.quiescence(position, ply, plies, alpha, beta);
         }
 
         // The game's cheap shortcuts come before the table, whose probe is a cache miss.
@@ -367,13 +385,24 @@ impl<G: Game, O: Observer<G::Move>> Searcher<G, O> {
         let mut best_move = None;
         for index in 0..moves.len() {
             let mv = moves[index];
+            let mut reduction = self.memory.settings.reduction(index, depth);
+            if reduction > 0 && position.is_forcing(mv) {
+                reduction = 0;
+            }
             position.play(mv);
             self.prefetch(position);
             let value = if self.options.principal_variation && index > 0 {
                 let null_alpha = Value::from_raw(alpha.raw() + 1);
                 self.observer.enter(Some(mv), ply + 1, -null_alpha, -alpha);
-                let mut value = -self.negamax(position, depth - 1, ply + 1, -null_alpha, -alpha);
+                let mut value = -self.negamax(position, depth - 1 - reduction, ply + 1, -null_alpha, -alpha);
                 self.observer.leave(-value);
+                if reduction > 0 && value > alpha && !self.stopped {
+                    // The shallow look says this move may be good: look at full depth.
+                    self.statistics.researches += 1;
+                    self.observer.enter(Some(mv), ply + 1, -null_alpha, -alpha);
+                    value = -self.negamax(position, depth - 1, ply + 1, -null_alpha, -alpha);
+                    self.observer.leave(-value);
+                }
                 if value > alpha && value < beta && !self.stopped {
                     self.statistics.researches += 1;
                     self.observer.enter(Some(mv), ply + 1, -beta, -alpha);
@@ -396,6 +425,9 @@ impl<G: Game, O: Observer<G::Move>> Searcher<G, O> {
                 best_move = Some(mv);
                 if value > alpha {
                     alpha = value;
+                    if ply == 0 {
+                        self.root_best = Some((mv, value));
+                    }
                     let (head, tail) = self.lines.split_at_mut(ply_index + 1);
                     let line = &mut head[ply_index];
                     line.clear();
@@ -419,6 +451,60 @@ impl<G: Game, O: Observer<G::Move>> Searcher<G, O> {
             self.lines[ply_index].clear();
         }
         self.store(key, ply, depth, best, alpha_at_entry, beta, horizon_at_entry, best_move);
+        best
+    }
+
+    /// Past the depth limit: the better of standing pat (the static evaluation, when the
+    /// game allows it) and the game's tactical moves, for `plies_left` more plies. No table;
+    /// fail-soft like the main search. Its results agree with [`crate::minimax_to_depth`].
+    fn quiescence(&mut self, position: &mut G, ply: u32, plies_left: u32, mut alpha: Value, beta: Value) -> Value {
+        let ply_index = ply as usize;
+        self.ensure_ply(ply_index);
+        let mut moves = std::mem::take(&mut self.buffers[ply_index]);
+        moves.clear();
+        let may_stand = position.tactical_moves(&mut moves);
+        let mut best = Value::NEG_INFINITY;
+        if may_stand || moves.is_empty() || plies_left == 0 {
+            self.statistics.horizon_leaves += 1;
+            best = Value::score(position.evaluate());
+            if moves.is_empty() || plies_left == 0 || best >= beta {
+                self.buffers[ply_index] = moves;
+                return best;
+            }
+            alpha = alpha.max(best);
+        }
+        for index in 0..moves.len() {
+            let mv = moves[index];
+            position.play(mv);
+            self.statistics.nodes += 1;
+            self.statistics.max_ply = self.statistics.max_ply.max(ply + 1);
+            if self.statistics.nodes & 1023 == 0 && self.budget.exhausted(self.statistics.nodes) {
+                self.stopped = true;
+            }
+            self.observer.enter(Some(mv), ply + 1, -beta, -alpha);
+            // The child's value for its own side to move.
+            let child = match position.outcome() {
+                Some(outcome) => Value::from_outcome(outcome, position.to_move(), ply + 1),
+                None if self.stopped => Value::DRAW,
+                None => self.quiescence(position, ply + 1, plies_left - 1, -beta, -alpha),
+            };
+            let value = -child;
+            self.observer.leave(value);
+            position.undo(mv);
+            if self.stopped {
+                break;
+            }
+            if value > best {
+                best = value;
+                alpha = alpha.max(value);
+            }
+            if value >= beta {
+                self.statistics.cutoffs += 1;
+                self.observer.prune(&moves[index + 1..]);
+                break;
+            }
+        }
+        self.buffers[ply_index] = moves;
         best
     }
 

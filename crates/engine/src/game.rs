@@ -150,6 +150,25 @@ pub trait Game: Clone + Send + Sync {
         None
     }
 
+    /// Whether `mv` (about to be played here) is forcing: a threat, a capture, a check,
+    /// a move the opponent must answer. Late-move reductions never shorten the search of a
+    /// forcing move. The default, `false`, lets every late move be reduced.
+    fn is_forcing(&self, _mv: Self::Move) -> bool {
+        false
+    }
+
+    /// The moves worth searching past the depth limit (threats, captures: moves that can
+    /// change the evaluation a lot), appended to `moves`; returns whether the side to move
+    /// may instead *stand pat*, that is take the static [`Game::evaluate`].
+    ///
+    /// Return `false` only when the side to move must answer a threat; `moves` must then
+    /// hold every move that does not lose at once (at least one). Used by the quiescence
+    /// search ([`crate::Heuristics::quiescence_plies`]). The default: no tactical moves,
+    /// standing pat allowed, so leaves are valued by `evaluate` alone.
+    fn tactical_moves(&self, _moves: &mut Vec<Self::Move>) -> bool {
+        true
+    }
+
     /// Removes moves that lose at once (the opponent then wins on the next move), when the
     /// game can tell cheaply. If every move loses, leave at least one (none if
     /// [`Game::EXACT_SHORTCUTS`]). Used only by exact searches that do not need every

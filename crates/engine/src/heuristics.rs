@@ -11,6 +11,16 @@
 //! - **Aspiration windows**: each iteration of [`iterative_deepening`](crate::iterative_deepening)
 //!   first searches a window of ± `aspiration` around the previous iteration's value and
 //!   widens it when the value falls outside.
+//! - **Late-move reductions**: under principal variation search, moves late in the order
+//!   that are not [forcing](crate::Game::is_forcing) are first searched one or two plies
+//!   shallower, and searched again at full depth only if they beat alpha. This is the one
+//!   refinement here that changes *depth-limited* values (a reduced move sees less far);
+//!   exact values, searched without a depth limit, stay exact.
+//! - **Quiescence**: at the depth limit, instead of the static evaluation alone, search
+//!   the game's [tactical moves](crate::Game::tactical_moves) for up to `quiescence_plies`
+//!   more plies, the side to move choosing between them and standing pat. Like the
+//!   reductions, it changes depth-limited values only; [`crate::minimax_to_depth`]
+//!   computes the same values without pruning.
 
 use crate::alphabeta::Searcher;
 use crate::game::Game;
@@ -24,7 +34,7 @@ use crate::value::Value;
 /// use gametree_engine::testing::{RandomTree, TreeShape};
 /// let tree = RandomTree::<true>::generate(5, TreeShape::default());
 /// let mut searcher = Searcher::new(SearchOptions::default());
-/// searcher.set_heuristics(Heuristics { killers: true, history: true, aspiration: Some(3) });
+/// searcher.set_heuristics(Heuristics { killers: true, history: true, aspiration: Some(3), late_move_reductions: true, quiescence_plies: 4 });
 /// assert_eq!(searcher.solve(&mut tree.root()), minimax(&mut tree.root()));
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -36,6 +46,39 @@ pub struct Heuristics {
     /// Half-width of the aspiration window, in evaluation units; `None` searches every
     /// iteration with the full window.
     pub aspiration: Option<i32>,
+    /// Search late quiet moves shallower first (needs principal variation search).
+    pub late_move_reductions: bool,
+    /// Plies of quiescence search past the depth limit (0: none, leaves are evaluated).
+    pub quiescence_plies: u32,
+}
+
+impl Heuristics {
+    /// Killers, history, an aspiration window of ± `aspiration`, late-move reductions and
+    /// eight plies of quiescence: the set for depth-limited play with an evaluation.
+    ///
+    /// ```
+    /// use gametree_engine::Heuristics;
+    /// let heuristics = Heuristics::for_play(300);
+    /// assert!(heuristics.killers && heuristics.late_move_reductions);
+    /// ```
+    #[must_use]
+    pub const fn for_play(aspiration: i32) -> Heuristics {
+        Heuristics { killers: true, history: true, aspiration: Some(aspiration), late_move_reductions: true, quiescence_plies: 8 }
+    }
+
+    /// How many plies shallower to search the move at `index` (0-based, in search order)
+    /// of a node with `depth` plies left: 0 for the first three moves and near the horizon,
+    /// 1 after that, 2 for moves from the ninth on with at least six plies left.
+    #[must_use]
+    pub const fn reduction(self, index: usize, depth: u32) -> u32 {
+        if !self.late_move_reductions || index < 3 || depth < 3 {
+            0
+        } else if index >= 8 && depth >= 6 {
+            2
+        } else {
+            1
+        }
+    }
 }
 
 /// Killers per ply and history per move index.

@@ -41,8 +41,10 @@ impl<M> SearchReport<M> {
 /// the value is proven (exact), or the depth limit is reached. `on_iteration` sees each
 /// finished iteration (for progress output).
 ///
-/// If not even depth 1 finishes in time, the first legal move (in the game's order) is
-/// returned with a heuristic value, so a caller that must move always can.
+/// When a limit stops an iteration, a root move that finished that iteration with the best
+/// value so far replaces the previous iteration's move (`depth` still names the last
+/// finished iteration). If no root move finished at all, the first legal move (in the
+/// game's order) is returned with a heuristic value, so a caller that must move always can.
 ///
 /// ```
 /// use gametree_engine::{iterative_deepening, minimax, Limits, Searcher, SearchOptions, StopFlag};
@@ -84,6 +86,14 @@ pub fn iterative_deepening<G: Game, O: Observer<G::Move>>(
         let previous = (depth > 1).then_some(report.value);
         let value = crate::heuristics::iteration(searcher, position, depth, previous);
         if searcher.stopped() {
+            // A root move that finished this deeper iteration ahead of all the others
+            // searched so far is a better guess than the previous iteration's move.
+            if let Some((best_move, value)) = searcher.root_best() {
+                report.best_move = Some(best_move);
+                report.value = value;
+                report.principal_variation = searcher.principal_variation().to_vec();
+                report.exact = false;
+            }
             break;
         }
         let exact = searcher.statistics().horizon_leaves == horizon_before;

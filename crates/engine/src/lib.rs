@@ -23,7 +23,7 @@ pub use game::{play_line, CanonicalKey, Game, GameKind, Outcome, Player};
 pub use heuristics::Heuristics;
 pub use iterative::{iterative_deepening, SearchReport};
 pub use limits::{Limits, StopFlag};
-pub use minimax::{minimax, minimax_with};
+pub use minimax::{minimax, minimax_to_depth, minimax_with};
 pub use null_window::{sign_by_null_windows, solve_by_null_windows};
 pub use observer::{Observer, Silent};
 pub use statistics::Statistics;

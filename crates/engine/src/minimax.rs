@@ -39,15 +39,57 @@ pub fn minimax_with<G: Game, O: Observer<G::Move>>(
     statistics: &mut Statistics,
 ) -> Value {
     observer.enter(None, 0, Value::NEG_INFINITY, Value::INFINITY);
-    let value = visit(position, depth, 0, observer, statistics);
+    let value = visit(position, depth, 0, 0, observer, statistics);
     observer.leave(value);
     value
+}
+
+/// Plain minimax to `depth` plies, then a quiescence search of `quiescence_plies` plies:
+/// at the depth limit a position is worth the best of its static evaluation (when the
+/// game lets the side to move [stand pat](Game::tactical_moves)) and its tactical moves,
+/// each valued the same way one quiescence ply further, down to evaluation alone. This is
+/// the oracle for the alpha-beta search with [`crate::Heuristics::quiescence_plies`].
+///
+/// ```
+/// use gametree_engine::{minimax, minimax_to_depth, UNLIMITED_DEPTH};
+/// use gametree_engine::testing::{RandomTree, TreeShape};
+/// let tree = RandomTree::<true>::generate(4, TreeShape::default());
+/// // Deep enough to reach every end, it is plain minimax.
+/// assert_eq!(minimax_to_depth(&mut tree.root(), UNLIMITED_DEPTH, 3), minimax(&mut tree.root()));
+/// ```
+pub fn minimax_to_depth<G: Game>(position: &mut G, depth: u32, quiescence_plies: u32) -> Value {
+    visit(position, Some(depth), 0, quiescence_plies, &mut Silent, &mut Statistics::default())
+}
+
+fn quiescence<G: Game>(position: &mut G, ply: u32, plies_left: u32, statistics: &mut Statistics) -> Value {
+    statistics.nodes += 1;
+    if let Some(outcome) = position.outcome() {
+        return Value::from_outcome(outcome, position.to_move(), ply);
+    }
+    let mut moves = Vec::new();
+    let may_stand = position.tactical_moves(&mut moves);
+    let mut best = Value::NEG_INFINITY;
+    if may_stand || moves.is_empty() || plies_left == 0 {
+        statistics.horizon_leaves += 1;
+        best = Value::score(position.evaluate());
+        if plies_left == 0 {
+            return best;
+        }
+    }
+    for mv in moves {
+        position.play(mv);
+        let value = -quiescence(position, ply + 1, plies_left - 1, statistics);
+        position.undo(mv);
+        best = best.max(value);
+    }
+    best
 }
 
 fn visit<G: Game, O: Observer<G::Move>>(
     position: &mut G,
     depth: Option<u32>,
     ply: u32,
+    quiescence_plies: u32,
     observer: &mut O,
     statistics: &mut Statistics,
 ) -> Value {
@@ -57,6 +99,10 @@ fn visit<G: Game, O: Observer<G::Move>>(
         return Value::from_outcome(outcome, position.to_move(), ply);
     }
     if depth == Some(0) {
+        if quiescence_plies > 0 {
+            statistics.nodes -= 1;
+            return quiescence(position, ply, quiescence_plies, statistics);
+        }
         statistics.horizon_leaves += 1;
         return Value::score(position.evaluate());
     }
@@ -66,7 +112,7 @@ fn visit<G: Game, O: Observer<G::Move>>(
     for mv in moves {
         position.play(mv);
         observer.enter(Some(mv), ply + 1, Value::NEG_INFINITY, Value::INFINITY);
-        let value = -visit(position, depth.map(|depth| depth - 1), ply + 1, observer, statistics);
+        let value = -visit(position, depth.map(|depth| depth - 1), ply + 1, quiescence_plies, observer, statistics);
         observer.leave(-value);
         position.undo(mv);
         best = best.max(value);

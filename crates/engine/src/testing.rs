@@ -200,4 +200,17 @@ impl<const SCORED: bool> Game for RandomPosition<SCORED> {
     fn move_index(&self, mv: u8) -> Option<usize> {
         Some(usize::from(mv))
     }
+
+    /// Even-numbered moves are tactical; one node in three (by its number) must move
+    /// rather than stand pat, and then every move counts.
+    fn tactical_moves(&self, moves: &mut Vec<u8>) -> bool {
+        let count = self.node().children.len() as u8;
+        let id = *self.path.last().expect("root");
+        if id.is_multiple_of(3) && count > 0 {
+            moves.extend(0..count);
+            return false;
+        }
+        moves.extend((0..count).step_by(2));
+        true
+    }
 }

@@ -1,15 +1,20 @@
 //! Killer moves, the history heuristic and aspiration windows change only the order and
 //! windows of a search: every combination must still return exactly plain minimax's value.
+//! Late-move reductions change depth-limited values by design, but never exact ones.
 
 use gametree_engine::testing::{RandomTree, TreeShape};
-use gametree_engine::{iterative_deepening, minimax, Game, Heuristics, Limits, SearchOptions, Searcher, StopFlag};
+use gametree_engine::{iterative_deepening, minimax, minimax_to_depth, Game, Heuristics, Limits, SearchOptions, Searcher, StopFlag, Value};
 
 fn heuristic_sets() -> Vec<Heuristics> {
     let mut sets = Vec::new();
     for killers in [false, true] {
         for history in [false, true] {
             for aspiration in [None, Some(1), Some(4)] {
-                sets.push(Heuristics { killers, history, aspiration });
+                for late_move_reductions in [false, true] {
+                    for quiescence_plies in [0, 2] {
+                        sets.push(Heuristics { killers, history, aspiration, late_move_reductions, quiescence_plies });
+                    }
+                }
             }
         }
     }
@@ -38,14 +43,16 @@ fn check<const SCORED: bool>(seed: u64) {
         }
         // Depth-limited iterations (heuristic values, aspiration windows in play) agree with
         // full-window iterations at every depth.
+        if heuristics.late_move_reductions {
+            continue;
+        }
         for depth in 1..=4 {
-            let mut plain = Searcher::new(SearchOptions::strong(1));
+            let expected = minimax_to_depth(&mut tree.root(), depth, heuristics.quiescence_plies);
             let mut refined = Searcher::new(SearchOptions::strong(1));
             refined.set_heuristics(heuristics);
             let limits = Limits::default().with_depth(depth);
-            let a = iterative_deepening(&mut plain, &mut tree.root(), &limits, StopFlag::new(), |_| {});
-            let b = iterative_deepening(&mut refined, &mut tree.root(), &limits, StopFlag::new(), |_| {});
-            assert_eq!(a.value, b.value, "seed {seed} {heuristics:?} depth {depth}");
+            let report = iterative_deepening(&mut refined, &mut tree.root(), &limits, StopFlag::new(), |_| {});
+            assert_eq!(report.value, expected, "seed {seed} {heuristics:?} depth {depth}");
         }
     }
     assert!(tree.root().move_index(0).is_some());
@@ -63,4 +70,65 @@ fn heuristics_keep_minimax_values_on_scored_graphs() {
     for seed in 0..300 {
         check::<true>(seed);
     }
+}
+
+/// With reductions, a depth-limited search that is deep enough to reach every end even
+/// through reduced moves (tree depth plus two plies of reduction per level is more than
+/// enough) returns the exact value.
+#[test]
+fn late_move_reductions_keep_values_when_deep_enough() {
+    let heuristics = Heuristics { late_move_reductions: true, ..Heuristics::default() };
+    for seed in 0..300 {
+        let tree = RandomTree::<true>::generate(seed, shape(seed));
+        let expected = minimax(&mut tree.root());
+        let mut searcher = Searcher::new(SearchOptions::strong(1));
+        searcher.set_heuristics(heuristics);
+        let depth = 3 * shape(seed).depth + 3;
+        let value = searcher.search(&mut tree.root(), depth, Value::NEG_INFINITY, Value::INFINITY);
+        assert_eq!(value, expected, "seed {seed}");
+    }
+}
+
+
+/// Quiescence searches agree with the unpruned oracle at every depth, window and quiescence
+/// length, for every combination of search options.
+#[test]
+fn quiescence_matches_minimax_to_depth() {
+    for seed in 0..300 {
+        let tree = RandomTree::<true>::generate(seed, shape(seed));
+        for depth in 1..=3 {
+            for quiescence_plies in 1..=3 {
+                let expected = minimax_to_depth(&mut tree.root(), depth, quiescence_plies);
+                for options in [SearchOptions::PLAIN, SearchOptions { ordering: true, ..SearchOptions::PLAIN }, SearchOptions::strong(1)] {
+                    let mut searcher = Searcher::new(options);
+                    searcher.set_heuristics(Heuristics { quiescence_plies, ..Heuristics::default() });
+                    let value = searcher.search(&mut tree.root(), depth, Value::NEG_INFINITY, Value::INFINITY);
+                    assert_eq!(value, expected, "seed {seed} depth {depth} quiescence {quiescence_plies} {options:?}");
+                    for (alpha, beta) in [(-5, 5), (0, 1), (10, 30)] {
+                        let (alpha, beta) = (Value::score(alpha), Value::score(beta));
+                        let value = searcher.search(&mut tree.root(), depth, alpha, beta);
+                        let holds = if expected <= alpha {
+                            value <= alpha
+                        } else if expected >= beta {
+                            value >= beta
+                        } else {
+                            value == expected
+                        };
+                        assert!(holds, "seed {seed} depth {depth} window {alpha:?}..{beta:?}: {value:?} for {expected:?}");
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn quiescence_changes_some_depth_limited_values() {
+    let changed = (0..100)
+        .filter(|&seed| {
+            let tree = RandomTree::<true>::generate(seed, shape(seed));
+            minimax_to_depth(&mut tree.root(), 2, 2) != minimax_to_depth(&mut tree.root(), 2, 0)
+        })
+        .count();
+    assert!(changed > 10, "quiescence changed only {changed} of 100 values");
 }

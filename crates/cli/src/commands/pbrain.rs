@@ -191,7 +191,7 @@ impl Brain {
         }
         let options = SearchOptions { table_megabytes: megabytes, symmetry: false, ordering: true, principal_variation: true, shortcuts: true };
         let mut searcher = Searcher::new(options);
-        searcher.set_heuristics(Heuristics { killers: true, history: true, aspiration: Some(300) });
+        searcher.set_heuristics(Heuristics::for_play(300));
         self.searcher = Some(searcher);
     }
 
