@@ -219,3 +219,80 @@ fn the_board_offers_every_empty_cell_not_only_the_candidates() {
     assert!(!candidates.contains(&0));
     assert_eq!(position.move_notation(drawn.cells[0].moves[0]), "0,0");
 }
+
+/// `tactical_moves` keeps its contract on random positions: when the side to move may not
+/// stand pat, the moves listed are exactly those that do not lose at once; otherwise they
+/// are the mover's fours.
+#[test]
+fn tactical_moves_list_every_move_that_does_not_lose_at_once() {
+    use gametree_games::conformance::random_position;
+    let mut rng = fastrand::Rng::with_seed(11);
+    let mut forced = 0;
+    for _ in 0..400 {
+        let plies = rng.usize(8..60);
+        let position = random_position(&Gomoku::new(15, Rule::Freestyle).unwrap(), plies, &mut rng);
+        if position.outcome().is_some() {
+            continue;
+        }
+        let mover = position.to_move();
+        let mut tactical = Vec::new();
+        let may_stand = position.tactical_moves(&mut tactical);
+        let empty: Vec<u16> = (0..225).filter(|&cell| position.stone(cell).is_none()).collect();
+        if may_stand {
+            let fours: Vec<u16> = empty.iter().copied().filter(|&cell| position.makes_four(mover, cell)).collect();
+            tactical.sort_unstable();
+            assert_eq!(tactical, fours, "{}", position.notation());
+            continue;
+        }
+        forced += 1;
+        assert!(!tactical.is_empty());
+        if position.five_point_count(mover) > 0 {
+            let mut after = position.clone();
+            after.play(tactical[0]);
+            assert_eq!(after.outcome(), Some(Outcome::Win(mover)));
+            continue;
+        }
+        let survivors: Vec<u16> = empty
+            .iter()
+            .copied()
+            .filter(|&cell| {
+                let mut after = position.clone();
+                after.play(cell);
+                after.outcome().is_some() || after.five_point_count(mover.opponent()) == 0
+            })
+            .collect();
+        let mut listed = tactical.clone();
+        listed.sort_unstable();
+        // Against two fives nothing survives, and the blocks are listed anyway.
+        if survivors.is_empty() {
+            assert!(listed.iter().all(|&cell| position.five_points(mover.opponent()).any(|five| five == cell)));
+        } else {
+            assert_eq!(listed, survivors, "{}", position.notation());
+        }
+    }
+    assert!(forced > 20, "only {forced} forced positions");
+}
+
+/// With quiescence, a one-ply search already sees wins by a few continuous fours: the
+/// tactical moves are exactly the fours and the forced blocks.
+#[test]
+fn quiescence_sees_short_wins_by_fours() {
+    use gametree_engine::{Heuristics, Value};
+    let limits = VcfLimits { max_fours: 3, max_nodes: 100_000, deadline: None };
+    let mut seen = 0;
+    for stones in puzzle_stones() {
+        let position = board(&stones);
+        let short = find_vcf(&position, limits).proof.is_some_and(|proof| (3..=5).contains(&proof.moves.len()));
+        if !short {
+            continue;
+        }
+        seen += 1;
+        let mut searcher = Searcher::new(SearchOptions::strong(4));
+        searcher.set_heuristics(Heuristics { quiescence_plies: 8, ..Heuristics::default() });
+        let value = searcher.search(&mut position.clone(), 1, Value::NEG_INFINITY, Value::INFINITY);
+        assert!(value.is_win(), "{stones}: {value:?}");
+        let mut plain = Searcher::new(SearchOptions::strong(4));
+        assert!(!plain.search(&mut position.clone(), 1, Value::NEG_INFINITY, Value::INFINITY).is_win());
+    }
+    assert!(seen >= 5, "only {seen} puzzles with short wins");
+}

@@ -158,6 +158,26 @@ fn value_of(patterns: [u8; 4], class: u8) -> i32 {
     sum + bonus
 }
 
+/// The class and value of every combination of four line patterns, indexed by
+/// [`combination_index`]: one lookup instead of two passes over the lines per cell update.
+fn cell_table() -> &'static [(u8, i32)] {
+    static TABLE: OnceLock<Vec<(u8, i32)>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut table = vec![(0, 0); 10_000];
+        for (index, entry) in table.iter_mut().enumerate() {
+            let patterns = [(index / 1000) as u8, (index / 100 % 10) as u8, (index / 10 % 10) as u8, (index % 10) as u8];
+            let class = class_of(patterns);
+            *entry = (class, value_of(patterns, class));
+        }
+        table
+    })
+}
+
+/// The index of four pattern codes (each 0..10) in [`cell_table`].
+fn combination_index(patterns: [u8; 4]) -> usize {
+    usize::from(patterns[0]) * 1000 + usize::from(patterns[1]) * 100 + usize::from(patterns[2]) * 10 + usize::from(patterns[3])
+}
+
 /// Zobrist keys for (colour, cell).
 fn zobrist() -> &'static [[u64; MAX_CELLS]; 2] {
     static KEYS: OnceLock<Box<[[u64; MAX_CELLS]; 2]>> = OnceLock::new();
@@ -199,6 +219,7 @@ pub struct Gomoku {
     size: u8,
     rule: Rule,
     table: &'static PatternTable,
+    cell_table: &'static [(u8, i32)],
     /// 0 empty, 1 black, 2 white.
     stones: [u8; MAX_CELLS],
     keys: [[u32; MAX_CELLS]; 4],
@@ -263,6 +284,7 @@ impl Gomoku {
             size,
             rule,
             table: PatternTable::get(rule),
+            cell_table: cell_table(),
             stones: [0; MAX_CELLS],
             keys: [[0; MAX_CELLS]; 4],
             patterns: [[[0; 4]; MAX_CELLS]; 2],
@@ -432,8 +454,11 @@ impl Gomoku {
     }
 
     fn cells_of_class(&self, player: Player, class: u8) -> impl Iterator<Item = Cell> + '_ {
-        let classes = &self.classes[colour_index(player)];
-        (0..self.cells() as Cell).filter(move |&cell| self.stones[usize::from(cell)] == 0 && classes[usize::from(cell)] == class)
+        let colour = colour_index(player);
+        let classes = &self.classes[colour];
+        // The counts say at once when there is nothing to scan for.
+        let cells = if self.class_counts[colour][usize::from(class)] == 0 { 0 } else { self.cells() as Cell };
+        (0..cells).filter(move |&cell| self.stones[usize::from(cell)] == 0 && classes[usize::from(cell)] == class)
     }
 
     /// Gives the move to the other side without playing (a pass, which gomoku does not
@@ -475,9 +500,9 @@ impl Gomoku {
             self.patterns[1][cell][direction] = white;
         }
         for colour in 0..2 {
-            let class = class_of(self.patterns[colour][cell]);
+            let (class, value) = self.cell_table[combination_index(self.patterns[colour][cell])];
             self.classes[colour][cell] = class;
-            self.values[colour][cell] = value_of(self.patterns[colour][cell], class);
+            self.values[colour][cell] = value;
         }
     }
 
@@ -524,14 +549,18 @@ impl Gomoku {
                 let key = &mut self.keys[direction][neighbour];
                 *key = (*key & !(3 << shift)) | (u32::from(code) << shift);
                 if self.stones[neighbour] == 0 {
-                    self.remove_cell_statistics(neighbour);
                     let (black, white) = self.table.lookup(self.keys[direction][neighbour]);
+                    if self.patterns[0][neighbour][direction] == black && self.patterns[1][neighbour][direction] == white {
+                        // A stone too far away to change what this cell makes here.
+                        continue;
+                    }
+                    self.remove_cell_statistics(neighbour);
                     self.patterns[0][neighbour][direction] = black;
                     self.patterns[1][neighbour][direction] = white;
                     for colour in 0..2 {
-                        let class = class_of(self.patterns[colour][neighbour]);
+                        let (class, value) = self.cell_table[combination_index(self.patterns[colour][neighbour])];
                         self.classes[colour][neighbour] = class;
-                        self.values[colour][neighbour] = value_of(self.patterns[colour][neighbour], class);
+                        self.values[colour][neighbour] = value;
                     }
                     self.add_cell_statistics(neighbour);
                 }
@@ -656,7 +685,7 @@ impl Game for Gomoku {
     type Move = Cell;
 
     fn to_move(&self) -> Player {
-        if (self.history.len() % 2 == 0) != self.passed {
+        if self.history.len().is_multiple_of(2) != self.passed {
             Player::First
         } else {
             Player::Second
@@ -688,9 +717,10 @@ impl Game for Gomoku {
                 }
             }
             if moves.len() > QUIET_CANDIDATES {
-                // Keep the most promising cells for both sides (own value first).
+                // Keep the most promising cells for both sides (own value first), in no
+                // particular order: `order_moves` sorts them.
                 let (own_values, opponent_values) = (&self.values[own], &self.values[opponent]);
-                moves.sort_by_key(|&cell| {
+                moves.select_nth_unstable_by_key(QUIET_CANDIDATES - 1, |&cell| {
                     let index = usize::from(cell);
                     std::cmp::Reverse(own_values[index] + opponent_values[index] * 4 / 5)
                 });
@@ -762,6 +792,36 @@ impl Game for Gomoku {
         mine + mine / 8 - theirs
     }
 
+    /// Moves that make an open three or better for the mover, or take a point where the
+    /// opponent would make a four: threats that late-move reductions must not shorten.
+    fn is_forcing(&self, cell: Cell) -> bool {
+        let own = colour_index(self.to_move());
+        let index = usize::from(cell);
+        self.classes[own][index] >= Threat::OpenThree as u8 || self.classes[1 - own][index] >= CLASS_FOUR
+    }
+
+    /// Past the horizon: a five if there is one; else the blocks of the opponent's fives
+    /// (no standing pat); else the mover's fours, each of which the opponent must answer.
+    fn tactical_moves(&self, moves: &mut Vec<Cell>) -> bool {
+        let own = colour_index(self.to_move());
+        let opponent = 1 - own;
+        let counts = &self.class_counts;
+        if counts[own][usize::from(CLASS_FIVE)] > 0 {
+            moves.extend(self.cells_of_class(self.to_move(), CLASS_FIVE).take(1));
+            return false;
+        }
+        if counts[opponent][usize::from(CLASS_FIVE)] > 0 {
+            self.push_class_cells(moves, own, opponent, u8::MAX, CLASS_FIVE);
+            return false;
+        }
+        if counts[own][usize::from(CLASS_FOUR)..usize::from(CLASS_FIVE)].iter().any(|&count| count > 0) {
+            self.push_class_cells(moves, own, opponent, CLASS_FOUR, u8::MAX);
+            let values = &self.values[own];
+            moves.sort_by_key(|&cell| std::cmp::Reverse(values[usize::from(cell)]));
+        }
+        true
+    }
+
     fn move_index(&self, cell: Cell) -> Option<usize> {
         Some(usize::from(cell))
     }
@@ -773,10 +833,10 @@ impl Game for Gomoku {
     fn prune_losing_moves(&self, moves: &mut Vec<Cell>) {
         let own = self.to_move();
         let opponent = own.opponent();
-        let threats: Vec<Cell> = self.five_points(opponent).collect();
-        if threats.is_empty() {
+        if self.five_point_count(opponent) == 0 {
             return;
         }
+        let threats: Vec<Cell> = self.five_points(opponent).collect();
         let first = moves[0];
         moves.retain(|&cell| {
             self.classes[colour_index(own)][usize::from(cell)] == CLASS_FIVE || (threats.len() == 1 && threats[0] == cell)

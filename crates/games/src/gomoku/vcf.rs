@@ -77,7 +77,7 @@ impl VcfProof {
         if board.to_move() != self.attacker {
             return Err("the attacker is not the side to move".into());
         }
-        if self.moves.len() % 2 == 0 {
+        if self.moves.len().is_multiple_of(2) {
             return Err("a proof ends with the attacker's five, so it has an odd number of moves".into());
         }
         let defender = self.attacker.opponent();
