@@ -94,6 +94,10 @@ pub struct Searcher<G: Game, O: Observer<G::Move> = Silent> {
     /// The best root move of the current search so far and its value, once some root
     /// move's search has finished raising alpha.
     root_best: Option<(G::Move, Value)>,
+    /// The root moves searches may choose from (`None`: all).
+    root_moves: Option<Vec<G::Move>>,
+    /// Single-reply extensions stop at this ply (bounds the path of an extended search).
+    extension_limit: u32,
 }
 
 impl<G: Game> Searcher<G, Silent> {
@@ -119,6 +123,8 @@ impl<G: Game, O: Observer<G::Move>> Searcher<G, O> {
             observer,
             memory: MoveMemory::new(Heuristics::default()),
             root_best: None,
+            root_moves: None,
+            extension_limit: 0,
         }
     }
 
@@ -155,6 +161,29 @@ impl<G: Game, O: Observer<G::Move>> Searcher<G, O> {
     pub fn set_limits(&mut self, limits: &Limits, stop: StopFlag) {
         self.budget = Budget::new(limits, stop);
         self.stopped = false;
+    }
+
+    /// Restricts the root of the following searches to `moves` (as UCI's `searchmoves`):
+    /// the value is then the best over these moves only, and the root's result is kept out
+    /// of the table. Moves that are not legal at the root are ignored; if none is legal,
+    /// every move is searched. `None` lifts the restriction.
+    ///
+    /// ```
+    /// use gametree_engine::{minimax, Game, Searcher, SearchOptions};
+    /// use gametree_engine::testing::{RandomTree, TreeShape};
+    /// let tree = RandomTree::<true>::generate(2, TreeShape::default());
+    /// let mut moves = Vec::new();
+    /// tree.root().generate_moves(&mut moves);
+    /// let last = *moves.last().unwrap();
+    /// let mut searcher = Searcher::new(SearchOptions::default());
+    /// searcher.set_root_moves(Some(vec![last]));
+    /// let mut child = tree.root();
+    /// child.play(last);
+    /// // A scored game: the value is the child's, seen from the root's side.
+    /// assert_eq!(searcher.solve(&mut tree.root()), -minimax(&mut child));
+    /// ```
+    pub fn set_root_moves(&mut self, moves: Option<Vec<G::Move>>) {
+        self.root_moves = moves;
     }
 
     /// Whether the last search was stopped by its budget (its result is then unreliable).
@@ -199,6 +228,7 @@ impl<G: Game, O: Observer<G::Move>> Searcher<G, O> {
             table.new_search();
         }
         self.root_best = None;
+        self.extension_limit = depth.saturating_mul(2).saturating_add(8);
         self.observer.enter(None, 0, alpha, beta);
         let value = self.negamax(position, depth, 0, alpha, beta);
         self.observer.leave(value);
@@ -238,6 +268,7 @@ impl<G: Game, O: Observer<G::Move>> Searcher<G, O> {
         if let Some(table) = self.table.as_mut() {
             table.new_search();
         }
+        self.extension_limit = depth.saturating_mul(2).saturating_add(8);
         position.play(mv);
         self.observer.enter(Some(mv), 1, -beta, -alpha);
         let value = -self.negamax(position, depth.saturating_sub(1), 1, -beta, -alpha);
@@ -305,7 +336,8 @@ impl<G: Game, O: Observer<G::Move>> Searcher<G, O> {
         }
 
         // The game's cheap shortcuts come before the table, whose probe is a cache miss.
-        if self.options.shortcuts && G::KIND == GameKind::WinDrawLoss {
+        let restricted = ply == 0 && self.root_moves.is_some();
+        if self.options.shortcuts && G::KIND == GameKind::WinDrawLoss && !restricted {
             if let Some(mv) = position.immediate_win() {
                 self.lines[ply_index].push(mv);
                 return Value::win_in(ply + 1);
@@ -317,7 +349,7 @@ impl<G: Game, O: Observer<G::Move>> Searcher<G, O> {
         }
         // Games with exact shortcuts (connect4) prune their moves before the table too:
         // no move left means every move loses at once.
-        let pruned_early = self.options.shortcuts && G::EXACT_SHORTCUTS && G::KIND == GameKind::WinDrawLoss;
+        let pruned_early = self.options.shortcuts && G::EXACT_SHORTCUTS && G::KIND == GameKind::WinDrawLoss && !restricted;
         if pruned_early {
             let moves = &mut self.buffers[ply_index];
             moves.clear();
@@ -369,7 +401,12 @@ impl<G: Game, O: Observer<G::Move>> Searcher<G, O> {
             moves.clear();
             position.generate_moves(&mut moves);
             debug_assert!(!moves.is_empty(), "a position that is not over must have a legal move");
-            if self.options.shortcuts {
+            if restricted {
+                let allowed = self.root_moves.as_ref().expect("restricted");
+                if moves.iter().any(|mv| allowed.contains(mv)) {
+                    moves.retain(|mv| allowed.contains(mv));
+                }
+            } else if self.options.shortcuts {
                 position.prune_losing_moves(&mut moves);
             }
         }
@@ -381,6 +418,9 @@ impl<G: Game, O: Observer<G::Move>> Searcher<G, O> {
             }
         }
 
+        // A forced reply costs no depth (within the extension limit).
+        let extended = self.memory.settings.single_reply_extension && moves.len() == 1 && ply > 0 && ply < self.extension_limit;
+        let child_depth = if extended { depth } else { depth - 1 };
         let mut best = Value::NEG_INFINITY;
         let mut best_move = None;
         for index in 0..moves.len() {
@@ -394,25 +434,25 @@ impl<G: Game, O: Observer<G::Move>> Searcher<G, O> {
             let value = if self.options.principal_variation && index > 0 {
                 let null_alpha = Value::from_raw(alpha.raw() + 1);
                 self.observer.enter(Some(mv), ply + 1, -null_alpha, -alpha);
-                let mut value = -self.negamax(position, depth - 1 - reduction, ply + 1, -null_alpha, -alpha);
+                let mut value = -self.negamax(position, child_depth - reduction, ply + 1, -null_alpha, -alpha);
                 self.observer.leave(-value);
                 if reduction > 0 && value > alpha && !self.stopped {
                     // The shallow look says this move may be good: look at full depth.
                     self.statistics.researches += 1;
                     self.observer.enter(Some(mv), ply + 1, -null_alpha, -alpha);
-                    value = -self.negamax(position, depth - 1, ply + 1, -null_alpha, -alpha);
+                    value = -self.negamax(position, child_depth, ply + 1, -null_alpha, -alpha);
                     self.observer.leave(-value);
                 }
                 if value > alpha && value < beta && !self.stopped {
                     self.statistics.researches += 1;
                     self.observer.enter(Some(mv), ply + 1, -beta, -alpha);
-                    value = -self.negamax(position, depth - 1, ply + 1, -beta, -alpha);
+                    value = -self.negamax(position, child_depth, ply + 1, -beta, -alpha);
                     self.observer.leave(-value);
                 }
                 value
             } else {
                 self.observer.enter(Some(mv), ply + 1, -beta, -alpha);
-                let value = -self.negamax(position, depth - 1, ply + 1, -beta, -alpha);
+                let value = -self.negamax(position, child_depth, ply + 1, -beta, -alpha);
                 self.observer.leave(-value);
                 value
             };
@@ -450,7 +490,9 @@ impl<G: Game, O: Observer<G::Move>> Searcher<G, O> {
             // Failed low: no move is known to be best, but the first one kept its line.
             self.lines[ply_index].clear();
         }
-        self.store(key, ply, depth, best, alpha_at_entry, beta, horizon_at_entry, best_move);
+        if !restricted {
+            self.store(key, ply, depth, best, alpha_at_entry, beta, horizon_at_entry, best_move);
+        }
         best
     }
 

@@ -16,6 +16,10 @@
 //!   shallower, and searched again at full depth only if they beat alpha. This is the one
 //!   refinement here that changes *depth-limited* values (a reduced move sees less far);
 //!   exact values, searched without a depth limit, stay exact.
+//! - **Single-reply extensions**: a position with one move only (after the game's
+//!   candidate rules and shortcuts: a forced reply) is searched without using up a ply, up
+//!   to a path of twice the root depth plus eight plies. Depth-limited values change;
+//!   exact ones do not.
 //! - **Quiescence**: at the depth limit, instead of the static evaluation alone, search
 //!   the game's [tactical moves](crate::Game::tactical_moves) for up to `quiescence_plies`
 //!   more plies, the side to move choosing between them and standing pat. Like the
@@ -34,7 +38,7 @@ use crate::value::Value;
 /// use gametree_engine::testing::{RandomTree, TreeShape};
 /// let tree = RandomTree::<true>::generate(5, TreeShape::default());
 /// let mut searcher = Searcher::new(SearchOptions::default());
-/// searcher.set_heuristics(Heuristics { killers: true, history: true, aspiration: Some(3), late_move_reductions: true, quiescence_plies: 4 });
+/// searcher.set_heuristics(Heuristics { killers: true, history: true, aspiration: Some(3), late_move_reductions: true, quiescence_plies: 4, single_reply_extension: true });
 /// assert_eq!(searcher.solve(&mut tree.root()), minimax(&mut tree.root()));
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -50,11 +54,14 @@ pub struct Heuristics {
     pub late_move_reductions: bool,
     /// Plies of quiescence search past the depth limit (0: none, leaves are evaluated).
     pub quiescence_plies: u32,
+    /// Search a position that has a single move (a forced reply) without using up a ply.
+    pub single_reply_extension: bool,
 }
 
 impl Heuristics {
-    /// Killers, history, an aspiration window of ± `aspiration`, late-move reductions and
-    /// eight plies of quiescence: the set for depth-limited play with an evaluation.
+    /// Killers, history, an aspiration window of ± `aspiration`, late-move reductions,
+    /// eight plies of quiescence and single-reply extensions: the set for depth-limited
+    /// play with an evaluation.
     ///
     /// ```
     /// use gametree_engine::Heuristics;
@@ -63,7 +70,14 @@ impl Heuristics {
     /// ```
     #[must_use]
     pub const fn for_play(aspiration: i32) -> Heuristics {
-        Heuristics { killers: true, history: true, aspiration: Some(aspiration), late_move_reductions: true, quiescence_plies: 8 }
+        Heuristics {
+            killers: true,
+            history: true,
+            aspiration: Some(aspiration),
+            late_move_reductions: true,
+            quiescence_plies: 8,
+            single_reply_extension: true,
+        }
     }
 
     /// How many plies shallower to search the move at `index` (0-based, in search order)

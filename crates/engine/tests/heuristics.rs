@@ -1,6 +1,7 @@
 //! Killer moves, the history heuristic and aspiration windows change only the order and
 //! windows of a search: every combination must still return exactly plain minimax's value.
-//! Late-move reductions change depth-limited values by design, but never exact ones.
+//! Late-move reductions and single-reply extensions change depth-limited values by design,
+//! but never exact ones.
 
 use gametree_engine::testing::{RandomTree, TreeShape};
 use gametree_engine::{iterative_deepening, minimax, minimax_to_depth, Game, Heuristics, Limits, SearchOptions, Searcher, StopFlag, Value};
@@ -12,7 +13,16 @@ fn heuristic_sets() -> Vec<Heuristics> {
             for aspiration in [None, Some(1), Some(4)] {
                 for late_move_reductions in [false, true] {
                     for quiescence_plies in [0, 2] {
-                        sets.push(Heuristics { killers, history, aspiration, late_move_reductions, quiescence_plies });
+                        for single_reply_extension in [false, true] {
+                            sets.push(Heuristics {
+                                killers,
+                                history,
+                                aspiration,
+                                late_move_reductions,
+                                quiescence_plies,
+                                single_reply_extension,
+                            });
+                        }
                     }
                 }
             }
@@ -43,7 +53,7 @@ fn check<const SCORED: bool>(seed: u64) {
         }
         // Depth-limited iterations (heuristic values, aspiration windows in play) agree with
         // full-window iterations at every depth.
-        if heuristics.late_move_reductions {
+        if heuristics.late_move_reductions || heuristics.single_reply_extension {
             continue;
         }
         for depth in 1..=4 {
@@ -70,6 +80,28 @@ fn heuristics_keep_minimax_values_on_scored_graphs() {
     for seed in 0..300 {
         check::<true>(seed);
     }
+}
+
+/// A single-reply extension searches forced lines deeper: on a graph where a node has a
+/// single move, a depth-1 search with the extension sees one ply further.
+#[test]
+fn single_reply_extensions_see_past_forced_moves() {
+    let mut differ = 0;
+    for seed in 0..200 {
+        let tree = RandomTree::<true>::generate(seed, TreeShape { depth: 8, width: 10, branching: 2, leaf_percent: 10 });
+        let mut plain = Searcher::new(SearchOptions::strong(1));
+        let mut extended = Searcher::new(SearchOptions::strong(1));
+        extended.set_heuristics(Heuristics { single_reply_extension: true, ..Heuristics::default() });
+        let a = plain.search(&mut tree.root(), 3, Value::NEG_INFINITY, Value::INFINITY);
+        let b = extended.search(&mut tree.root(), 3, Value::NEG_INFINITY, Value::INFINITY);
+        if a != b {
+            differ += 1;
+            assert!(extended.statistics().max_ply > 3, "seed {seed}");
+        }
+        // Exact values stay exact.
+        assert_eq!(extended.solve(&mut tree.root()), minimax(&mut tree.root()), "seed {seed}");
+    }
+    assert!(differ > 0, "the extension never changed a value");
 }
 
 /// With reductions, a depth-limited search that is deep enough to reach every end even

@@ -174,3 +174,40 @@ fn a_raised_stop_flag_ends_the_search() {
     assert!(!report.complete);
     assert_eq!(report.depth, 0);
 }
+
+/// A search restricted to some root moves returns the best minimax value among them, with
+/// every option set and in iterative deepening, and leaves later unrestricted searches exact.
+#[test]
+fn restricted_roots_take_the_best_of_their_moves() {
+    for seed in 0..300 {
+        let tree = RandomTree::<false>::generate(seed, shapes(seed));
+        let root = tree.root();
+        if root.outcome().is_some() {
+            continue;
+        }
+        let mut moves = Vec::new();
+        root.generate_moves(&mut moves);
+        let subset: Vec<u8> = moves.iter().copied().filter(|mv| mv % 2 == 1 || moves.len() == 1).collect();
+        let subset = if subset.is_empty() { vec![moves[0]] } else { subset };
+        let expected = subset
+            .iter()
+            .map(|&mv| {
+                let mut child = root.clone();
+                child.play(mv);
+                // One ply deeper: remoteness counts from the root.
+                -minimax(&mut child).to_root_relative(1)
+            })
+            .max()
+            .unwrap();
+        for options in all_option_sets() {
+            let mut searcher = small_searcher(options);
+            searcher.set_root_moves(Some(subset.clone()));
+            assert_eq!(searcher.solve(&mut tree.root()), expected, "seed {seed}, {options:?}");
+            let report = iterative_deepening(&mut searcher, &mut tree.root(), &Limits::UNLIMITED, StopFlag::new(), |_| {});
+            assert_eq!(report.value, expected, "seed {seed}, iterative deepening, {options:?}");
+            assert!(subset.contains(&report.best_move.unwrap()));
+            searcher.set_root_moves(None);
+            assert_eq!(searcher.solve(&mut tree.root()), minimax(&mut tree.root()), "seed {seed}, lifted, {options:?}");
+        }
+    }
+}
