@@ -184,3 +184,35 @@ fn analyze_gomoku_reports_a_vcf() {
     assert_eq!(output.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&output.stderr).contains("move 2 `7,7`"));
 }
+
+/// The engine never chooses a move after which the opponent wins by threats when another
+/// move avoids it: from a match game (AIWine had white), 9,4 — the move an earlier version
+/// played — lets white win by VCT, as do most others; the engine's choice must not.
+#[test]
+fn no_move_that_allows_a_win_by_threats() {
+    use gametree_engine::Game;
+    use gametree_games::gomoku::vcf::{find_vcf, VcfLimits};
+    use gametree_games::gomoku::vct::find_vct;
+    use gametree_games::gomoku::{Gomoku, Rule};
+    use gametree_games::Notation;
+    let moves = "7,7 8,6 9,5 7,6 9,6 9,7 7,5 6,6 8,5 6,5 10,5 11,5 8,7 7,8 11,4 12,3";
+    let position = Gomoku::parse(15, Rule::Freestyle, moves).unwrap();
+    let white_wins_after = |reply: &str| {
+        let mut after = position.clone();
+        after.play(after.parse_move(reply).unwrap());
+        let limits = VcfLimits { max_fours: 8, max_nodes: 400_000, deadline: None };
+        find_vcf(&after, limits).proof.is_some() || find_vct(&after, limits).first_move.is_some()
+    };
+    // 17 of the 20 candidate moves lose so; 9,4 is the one played in that game.
+    assert!(white_wins_after("9,4"), "the test position lost its point");
+    let stones: Vec<(i32, i32, u8)> = moves
+        .split(' ')
+        .enumerate()
+        .map(|(index, cell)| {
+            let (x, y) = cell.split_once(',').unwrap();
+            (x.parse().unwrap(), y.parse().unwrap(), if index % 2 == 0 { 1 } else { 2 })
+        })
+        .collect();
+    let reply = converse(brain(), &board_script(&stones))[1].clone();
+    assert!(!white_wins_after(&reply), "{reply} lets white win by threats");
+}

@@ -7,10 +7,11 @@
 //! are ignored), `TAKEBACK x,y`, `RESTART`, `ABOUT`, `END`. Coordinates are `x,y` from 0.
 //! Every answer is one line, flushed at once.
 //!
-//! A move is chosen by: a five if there is one; the only block of a five threat; the
-//! first move of a VCF (continuous fours) when one is found; otherwise the best move of
-//! an iterative-deepening principal-variation search (table, killers, history,
-//! aspiration) under the time the `INFO` limits leave for this move.
+//! A move is chosen by [`choose_move`]: a five; the only block of a five threat; the first
+//! move of an own VCF or VCT; otherwise an iterative-deepening principal-variation search
+//! (table, killers, history, aspiration, late-move reductions, quiescence over fours)
+//! among the moves after which the opponent has no VCF or VCT, under the time the `INFO`
+//! limits leave for this move.
 //!
 //! This file only uses the engine and games crates, so that the `pbrain-gametree` binary
 //! can include it as it is.
@@ -19,7 +20,7 @@ use std::io::{BufRead, Write};
 use std::time::{Duration, Instant};
 
 use gametree_engine::{iterative_deepening, Game, Heuristics, Limits, Player, SearchOptions, Searcher, StopFlag, Value};
-use gametree_games::gomoku::vcf::{find_vcf, vcf_defences_among, VcfLimits};
+use gametree_games::gomoku::vcf::{find_vcf, VcfLimits};
 use gametree_games::gomoku::vct::find_vct;
 use gametree_games::gomoku::{Cell, Gomoku, Rule, MAX_SIZE, MIN_SIZE};
 
@@ -329,7 +330,7 @@ impl Brain {
 pub struct Choice {
     /// The move.
     pub cell: Cell,
-    /// How it was chosen: `five`, `block`, `vcf`, `search`.
+    /// How it was chosen: `five`, `block`, `vcf`, `vct`, `only defence`, `search`, `search among defences`…
     pub reason: &'static str,
     /// Depth of the deepest finished search iteration (0 when no search ran).
     pub depth: u32,
@@ -340,6 +341,14 @@ pub struct Choice {
 }
 
 /// Chooses a move for the side to move within `budget` counted from `started`.
+///
+/// 1. A five, or the only block of the opponent's five.
+/// 2. The first move of an own win by continuous fours (VCF), then by threes and fours (VCT).
+/// 3. Screening: every candidate move after which the opponent wins by VCF or VCT is set
+///    aside (as long as the screening has time; unscreened moves stay in).
+/// 4. Iterative deepening with the root restricted to the moves that survived; the move it
+///    chooses gets a deeper threat check, and if the opponent then wins, the search goes on
+///    without it.
 pub fn choose_move(board: &Gomoku, searcher: &mut Searcher<Gomoku>, budget: Duration, started: Instant) -> Choice {
     let quick = |cell, reason| Choice { cell, reason, depth: 0, nodes: 0, value: None };
     let mut moves = Vec::new();
@@ -350,110 +359,93 @@ pub fn choose_move(board: &Gomoku, searcher: &mut Searcher<Gomoku>, budget: Dura
     if board.five_point_count(board.to_move().opponent()) > 0 || moves.len() == 1 {
         return quick(moves[0], "block");
     }
-    let quick_deadline = Some(started + budget / 5);
-    let vcf = find_vcf(board, VcfLimits { max_fours: 30, max_nodes: 20_000, deadline: quick_deadline });
+    let vcf = find_vcf(board, VcfLimits { max_fours: 30, max_nodes: 20_000, deadline: Some(started + budget / 5) });
+    let mut nodes = vcf.nodes;
     if let Some(proof) = vcf.proof {
-        return Choice { cell: proof.moves[0], reason: "vcf", depth: 0, nodes: vcf.nodes, value: None };
+        return Choice { cell: proof.moves[0], reason: "vcf", depth: 0, nodes, value: None };
     }
-    let vct = find_vct(board, VcfLimits { max_fours: 6, max_nodes: 30_000, deadline: Some(started + budget * 3 / 10) });
+    let vct = find_vct(board, VcfLimits { max_fours: 6, max_nodes: 30_000, deadline: Some(started + budget / 4) });
+    nodes += vct.nodes;
     if let Some(cell) = vct.first_move {
-        return Choice { cell, reason: "vct", depth: 0, nodes: vcf.nodes + vct.nodes, value: None };
+        return Choice { cell, reason: "vct", depth: 0, nodes, value: None };
     }
-    // If the opponent, given a free move, would win by fours, only the moves that stop
-    // every such line are worth searching.
-    let mut threat = board.clone();
-    threat.pass();
-    let threat_deadline = Some(started + budget * 2 / 5);
-    let opponent_vcf = find_vcf(&threat, VcfLimits { max_fours: 30, max_nodes: 20_000, deadline: threat_deadline });
-    if let Some(proof) = opponent_vcf.proof {
-        let mut candidates = moves.clone();
-        candidates.extend(proof.moves.iter().copied().filter(|cell| !moves.contains(cell)));
-        let defence_deadline = started + budget * 3 / 5;
-        let limits = VcfLimits { max_fours: 30, max_nodes: 3_000, deadline: Some(defence_deadline) };
-        let defences = vcf_defences_among(board, &candidates, limits);
-        // Checks cut short by the deadline would wrongly drop defences: then search all.
-        let defences = if Instant::now() >= defence_deadline { Vec::new() } else { defences };
-        if defences.len() == 1 {
-            return Choice { cell: defences[0], reason: "only defence", depth: 0, nodes: vcf.nodes, value: None };
+
+    board.order_moves(&mut moves);
+    let screen_deadline = started + budget * 2 / 5;
+    let screen = ThreatCheck { fours: 12, threats: 4, nodes: 1_500 };
+    let mut safe = Vec::new();
+    let mut position = board.clone();
+    for &cell in &moves {
+        if Instant::now() >= screen_deadline || !screen.opponent_wins_after(&mut position, cell, &mut nodes, screen_deadline) {
+            safe.push(cell);
         }
-        if !defences.is_empty() {
-            let mut choice = search_among(board, searcher, defences, budget, started);
-            choice.nodes += vcf.nodes + opponent_vcf.nodes;
-            return choice;
-        }
+    }
+    if safe.len() == 1 {
+        return Choice { cell: safe[0], reason: "only defence", depth: 0, nodes, value: None };
+    }
+    let reason = if safe.is_empty() {
+        // Every move loses to a threat sequence: search them all for the longest defence.
+        safe = moves.clone();
+        "search, all lose"
+    } else if safe.len() < moves.len() {
+        "search among defences"
     } else {
-        // Likewise for a win by threes and fours, among the candidate moves.
-        let threat_limits = VcfLimits { max_fours: 5, max_nodes: 10_000, deadline: Some(started + budget / 2) };
-        if find_vct(&threat, threat_limits).first_move.is_some() {
-            let defence_deadline = started + budget * 3 / 5;
-            let limits = VcfLimits { max_fours: 5, max_nodes: 2_000, deadline: Some(defence_deadline) };
-            let mut position = board.clone();
-            let mut defences = Vec::new();
-            for &cell in &moves {
-                if Instant::now() >= defence_deadline {
-                    break;
-                }
-                position.play(cell);
-                let stopped = position.outcome().is_some() || {
-                    let vcf = find_vcf(&position, limits);
-                    let vct = find_vct(&position, limits);
-                    vcf.proof.is_none() && vcf.complete && vct.first_move.is_none() && vct.complete
-                };
-                position.undo(cell);
-                if stopped {
-                    defences.push(cell);
-                }
+        "search"
+    };
+    let deep_check = ThreatCheck { fours: 20, threats: 6, nodes: 6_000 };
+    loop {
+        let remaining = budget.saturating_sub(started.elapsed()).max(Duration::from_millis(2));
+        // Keep a little time for the deep check of the chosen move.
+        let limits = Limits::default().with_time(remaining * 7 / 8).with_depth(60);
+        searcher.set_root_moves(Some(safe.clone()));
+        let report = iterative_deepening(searcher, &mut board.clone(), &limits, StopFlag::new(), |_| {});
+        searcher.set_root_moves(None);
+        nodes += report.statistics.nodes;
+        let cell = report.best_move.filter(|&cell| board.stone(cell).is_none()).unwrap_or(safe[0]);
+        let deadline = started + budget;
+        if safe.len() > 1
+            && !report.value.is_decisive()
+            && Instant::now() < deadline
+            && deep_check.opponent_wins_after(&mut position, cell, &mut nodes, deadline)
+        {
+            safe.retain(|&other| other != cell);
+            if Instant::now() + Duration::from_millis(5) < deadline {
+                continue;
             }
-            if Instant::now() < defence_deadline && !defences.is_empty() {
-                let mut choice = search_among(board, searcher, defences, budget, started);
-                choice.reason = "vct defence search";
-                return choice;
-            }
+            return Choice { cell: safe[0], reason: "out of time, defence", depth: 0, nodes, value: None };
         }
+        return Choice { cell, reason, depth: report.depth, nodes, value: Some(report.value) };
     }
-    let remaining = budget.saturating_sub(started.elapsed()).max(Duration::from_millis(2));
-    let limits = Limits::default().with_time(remaining).with_depth(60);
-    let report = iterative_deepening(searcher, &mut board.clone(), &limits, StopFlag::new(), |_| {});
-    let cell = report.best_move.filter(|&cell| board.stone(cell).is_none()).unwrap_or(moves[0]);
-    Choice { cell, reason: "search", depth: report.depth, nodes: report.statistics.nodes + vcf.nodes, value: Some(report.value) }
 }
 
-/// Iterative deepening over the root moves `candidates` only (best first at each depth),
-/// until the budget runs out; returns the best move of the deepest finished depth.
-fn search_among(board: &Gomoku, searcher: &mut Searcher<Gomoku>, mut candidates: Vec<Cell>, budget: Duration, started: Instant) -> Choice {
-    board.order_moves(&mut candidates);
-    let remaining = budget.saturating_sub(started.elapsed()).max(Duration::from_millis(2));
-    searcher.set_limits(&Limits::default().with_time(remaining), StopFlag::new());
-    let nodes_before = searcher.statistics().nodes;
-    let mut position = board.clone();
-    let mut best: Option<(Cell, Value, u32)> = None;
-    let mut line = Vec::new();
-    'deepening: for depth in 1..=60 {
-        let mut depth_best: Option<(Cell, Value)> = None;
-        for &cell in &candidates {
-            let alpha = depth_best.map_or(Value::NEG_INFINITY, |(_, value)| value);
-            let value = searcher.search_move(&mut position, cell, depth, alpha, Value::INFINITY, &mut line);
-            if searcher.stopped() {
-                break 'deepening;
+/// Limits of a check whether the opponent, to move after ours, wins by threats.
+#[derive(Clone, Copy, Debug)]
+struct ThreatCheck {
+    /// Most fours in a VCF.
+    fours: u32,
+    /// Most attacking moves in a VCT.
+    threats: u32,
+    /// Node cap of each search.
+    nodes: u64,
+}
+
+impl ThreatCheck {
+    /// Whether the opponent wins by VCF or VCT once `cell` is played on `position`
+    /// (restored afterwards). Searches cut short by their limits count as no win.
+    fn opponent_wins_after(self, position: &mut Gomoku, cell: Cell, nodes: &mut u64, deadline: Instant) -> bool {
+        position.play(cell);
+        let wins = position.outcome().is_none() && {
+            let vcf = find_vcf(position, VcfLimits { max_fours: self.fours, max_nodes: self.nodes, deadline: Some(deadline) });
+            *nodes += vcf.nodes;
+            vcf.proof.is_some() || {
+                let vct = find_vct(position, VcfLimits { max_fours: self.threats, max_nodes: self.nodes, deadline: Some(deadline) });
+                *nodes += vct.nodes;
+                vct.first_move.is_some()
             }
-            let better = match depth_best {
-                None => true,
-                Some((_, best)) => value > best,
-            };
-            if better {
-                depth_best = Some((cell, value));
-            }
-        }
-        let (cell, value) = depth_best.expect("candidates are not empty");
-        best = Some((cell, value, depth));
-        let index = candidates.iter().position(|&c| c == cell).expect("a candidate");
-        candidates[..=index].rotate_right(1);
-        if value.is_decisive() {
-            break;
-        }
+        };
+        position.undo(cell);
+        wins
     }
-    let (cell, value, depth) = best.map_or((candidates[0], None, 0), |(cell, value, depth)| (cell, Some(value), depth));
-    Choice { cell, reason: "defence search", depth, nodes: searcher.statistics().nodes - nodes_before, value }
 }
 
 #[cfg(test)]

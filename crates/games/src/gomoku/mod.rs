@@ -788,6 +788,11 @@ impl Game for Gomoku {
         if self.class_counts[opponent][five] == 0 && self.class_counts[own][usize::from(CLASS_OPEN_FOUR)] > 0 {
             return 50_000;
         }
+        // Two open threes at once win when the opponent has no four to gain time with.
+        let opponent_fours = self.class_counts[opponent][usize::from(CLASS_FOUR)..].iter().any(|&count| count > 0);
+        if !opponent_fours && self.class_counts[own][Threat::DoubleThree as usize] > 0 {
+            return 40_000;
+        }
         let (mine, theirs) = (self.totals[own], self.totals[opponent]);
         mine + mine / 8 - theirs
     }
