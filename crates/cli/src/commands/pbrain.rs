@@ -74,8 +74,9 @@ struct Timing {
 /// of what is left of the match.
 fn move_budget(timing: Timing, stones: usize, cells: usize) -> Duration {
     let turn = if timing.turn == 0 { 100 } else { timing.turn };
-    // Loaded machines can deschedule a process for a while: keep 60 ms + 10 % in hand.
-    let margin = 60 + turn / 10;
+    // Loaded machines can deschedule a process for a while: keep 30 ms + 5 % in hand (the
+    // searches check the clock every millisecond or so).
+    let margin = 30 + turn / 20;
     let mut budget = turn.saturating_sub(margin).max(10);
     if timing.matches > 0 {
         let left = timing.left.unwrap_or(timing.matches);

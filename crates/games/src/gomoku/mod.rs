@@ -144,6 +144,10 @@ fn class_of(patterns: [u8; 4]) -> u8 {
     }
 }
 
+/// What the evaluation gives back, for the side to move, per open-four point of the
+/// opponent (at most two): most of a flex-four cell's weight, since one stone blocks it.
+const OPEN_FOUR_POINT_DISCOUNT: i32 = 1500;
+
 /// The value of a pattern in a cell's score.
 const PATTERN_WEIGHTS: [i32; 10] = [0, 1, 4, 5, 20, 25, 100, 120, 2000, 20000];
 
@@ -788,13 +792,20 @@ impl Game for Gomoku {
         if self.class_counts[opponent][five] == 0 && self.class_counts[own][usize::from(CLASS_OPEN_FOUR)] > 0 {
             return 50_000;
         }
-        // Two open threes at once win when the opponent has no four to gain time with.
+        // A four-three, or two open threes at once, win when the opponent has no four to
+        // gain time with.
         let opponent_fours = self.class_counts[opponent][usize::from(CLASS_FOUR)..].iter().any(|&count| count > 0);
+        if !opponent_fours && self.class_counts[own][Threat::FourThree as usize] > 0 {
+            return 45_000;
+        }
         if !opponent_fours && self.class_counts[own][Threat::DoubleThree as usize] > 0 {
             return 40_000;
         }
         let (mine, theirs) = (self.totals[own], self.totals[opponent]);
-        mine + mine / 8 - theirs
+        // The opponent's open three is less of a threat than its value says when it is our
+        // turn: one stone blocks it. Count back most of up to two of its open-four points.
+        let blockable = i32::from(self.class_counts[opponent][usize::from(CLASS_OPEN_FOUR)].min(2)) * OPEN_FOUR_POINT_DISCOUNT;
+        mine + mine / 8 - theirs + blockable
     }
 
     /// Moves that make an open three or better for the mover, or take a point where the
