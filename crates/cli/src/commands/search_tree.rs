@@ -1,11 +1,14 @@
 //! Records what the engine's own search does, node by node, through its
-//! [`Observer`](gametree_engine::Observer) hooks, so that `gametree tree` draws the real
-//! search (not a re-implementation): windows at entry, values at exit, cut-offs.
+//! [`Observer`](gametree_engine::Observer) hooks: windows at entry, values at exit, cut-offs,
+//! and the order of those events. One recording serves both views of a search:
+//! `gametree tree` draws it (text, DOT, SVG, JSON) and the web page's alpha-beta stepper
+//! (`serve`) replays its events one at a time. Neither re-implements the search.
 
 use gametree_engine::{
     minimax_with, Game, GameKind, Limits, Observer, Player, SearchOptions, Searcher, Statistics, StopFlag, Value,
     Verdict, UNLIMITED_DEPTH,
 };
+use gametree_games::Notation;
 
 /// Which algorithm to record.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -14,6 +17,17 @@ pub enum Algorithm {
     Minimax,
     /// Alpha-beta (fail-soft negamax): windows, cut-offs, pruned subtrees.
     Alphabeta,
+}
+
+impl Algorithm {
+    /// The algorithm names, in the order of the variants.
+    pub const NAMES: &'static [&'static str] = &["minimax", "alphabeta"];
+
+    /// The algorithm's name (as `--algorithm` and the web API spell it).
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        Self::NAMES[self as usize]
+    }
 }
 
 /// The order children are searched in.
@@ -25,7 +39,16 @@ pub enum Order {
     Engine,
 }
 
-/// What a drawn node is.
+/// How much of a pruned move's subtree to record.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pruned {
+    /// Every position below a pruned move (greyed in drawings; its leaves are counted).
+    Subtrees,
+    /// Only the pruned moves themselves (the stepper shows where the search cut off).
+    Moves,
+}
+
+/// What a recorded node is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
     /// A position with children.
@@ -47,19 +70,23 @@ pub enum Bound {
     Upper,
 }
 
-/// One node of the drawing. Values and windows are kept as the engine reported them:
+/// One recorded node. Values and windows are kept as the engine reported them:
 /// for the side to move at the node, remoteness counted from the search root.
 #[derive(Clone, Debug)]
-pub struct DrawnNode<M> {
+pub struct RecordedNode<M> {
+    /// The node's parent (`None` at the root).
+    pub parent: Option<usize>,
     /// The move that led here (`None` at the root).
     pub mv: Option<M>,
     /// Plies below the root.
     pub ply: u32,
     /// The side to move here.
     pub to_move: Player,
-    /// The window when the search entered (side to move's view).
+    /// The window when the search entered (side to move's view); `(-∞, +∞)` for plain
+    /// minimax and for pruned nodes.
     pub window: (Value, Value),
-    /// The value the search returned (side to move's view); `None` for pruned inner nodes.
+    /// The value the search returned (side to move's view). Pruned nodes have the static
+    /// value of a finished game or depth-limit leaf, and none when they are inner nodes.
     pub value: Option<Value>,
     /// Inner node, finished game or depth-limit leaf.
     pub kind: Kind,
@@ -69,17 +96,30 @@ pub struct DrawnNode<M> {
     pub pruned: bool,
     /// Whether no heuristic leaf lies below (so the value is proven).
     pub exact: bool,
-    /// Descendants searched (or pruned) but not drawn because of the node cap.
+    /// Descendants searched (or pruned) but not recorded because of the node cap.
     pub not_drawn: u64,
     /// Plies along the line that gave the node its value (0 for leaves).
     pub line_length: u32,
+}
+
+/// One step of the search, in the order it happened, naming recorded nodes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// The search entered this node.
+    Enter(usize),
+    /// The search left this node with its value.
+    Leave(usize),
+    /// A cut-off at this node: the listed children (pruned moves) are never searched.
+    Prune(usize, Vec<usize>),
 }
 
 /// A recorded search.
 #[derive(Clone, Debug)]
 pub struct SearchTree<M> {
     /// Nodes; index 0 is the root. Children follow their parents.
-    pub nodes: Vec<DrawnNode<M>>,
+    pub nodes: Vec<RecordedNode<M>>,
+    /// Enter, leave and prune events of the recorded nodes, in search order.
+    pub events: Vec<Event>,
     /// The side whose view values are shown from: always the first player (max), as in
     /// textbooks, whoever moves at the root.
     pub view: Player,
@@ -87,10 +127,31 @@ pub struct SearchTree<M> {
     pub evaluated_leaves: u64,
     /// Leaves inside pruned subtrees (within the depth limit).
     pub pruned_leaves: u64,
-    /// False when the pruned subtrees were too large to count completely.
+    /// False when the pruned subtrees were too large to count completely (or were not
+    /// walked, with [`Pruned::Moves`]).
     pub pruned_leaves_exact: bool,
-    /// Nodes the search visited.
-    pub searched_nodes: u64,
+    /// Whether the node cap left searched or pruned nodes out of the recording.
+    pub capped: bool,
+    /// What the search did.
+    pub statistics: Statistics,
+}
+
+/// What to record, and how much of it.
+#[derive(Clone, Copy, Debug)]
+pub struct Recording {
+    /// Minimax or alpha-beta.
+    pub algorithm: Algorithm,
+    /// The order alpha-beta searches children in (minimax always uses the natural order).
+    pub order: Order,
+    /// A depth limit: deeper positions are valued by the game's evaluation.
+    pub depth: Option<u32>,
+    /// Record at most this many nodes; the rest are counted on their nearest recorded
+    /// ancestor.
+    pub cap: usize,
+    /// Whole pruned subtrees or only the pruned moves.
+    pub pruned: Pruned,
+    /// Limits of the alpha-beta search (minimax cannot be stopped halfway).
+    pub limits: Limits,
 }
 
 struct Frame<M> {
@@ -108,35 +169,41 @@ struct Recorder<G: Game> {
     position: G,
     depth: Option<u32>,
     cap: usize,
-    nodes: Vec<DrawnNode<G::Move>>,
+    pruned: Pruned,
+    nodes: Vec<RecordedNode<G::Move>>,
+    events: Vec<Event>,
     stack: Vec<Frame<G::Move>>,
     evaluated_leaves: u64,
     pruned_leaves: u64,
     walk_budget: u64,
     pruned_leaves_exact: bool,
+    capped: bool,
 }
 
 /// Positions the pruned-subtree walk may visit in all before it stops counting.
 const PRUNED_WALK_BUDGET: u64 = 2_000_000;
 
 impl<G: Game> Recorder<G> {
-    fn new(position: G, depth: Option<u32>, cap: usize) -> Self {
+    fn new(position: G, depth: Option<u32>, cap: usize, pruned: Pruned) -> Self {
         Recorder {
             position,
             depth,
-            cap: cap.max(1),
+            cap,
+            pruned,
             nodes: Vec::new(),
+            events: Vec::new(),
             stack: Vec::new(),
             evaluated_leaves: 0,
             pruned_leaves: 0,
             walk_budget: PRUNED_WALK_BUDGET,
             pruned_leaves_exact: true,
+            capped: false,
         }
     }
 
     /// Adds a node under `parent` if the cap allows, otherwise counts it on the nearest
-    /// drawn ancestor.
-    fn add(&mut self, parent: Option<usize>, node: DrawnNode<G::Move>) -> Option<usize> {
+    /// recorded ancestor.
+    fn add(&mut self, parent: Option<usize>, node: RecordedNode<G::Move>) -> Option<usize> {
         if self.nodes.len() < self.cap && (parent.is_some() || self.nodes.is_empty()) {
             let id = self.nodes.len();
             self.nodes.push(node);
@@ -151,6 +218,7 @@ impl<G: Game> Recorder<G> {
     }
 
     fn count_not_drawn(&mut self, count: u64) {
+        self.capped = true;
         if let Some(ancestor) = self.stack.iter().rev().find_map(|frame| frame.drawn) {
             self.nodes[ancestor].not_drawn += count;
         }
@@ -160,13 +228,17 @@ impl<G: Game> Recorder<G> {
         self.depth.is_some_and(|depth| ply >= depth)
     }
 
-    /// Draws the subtree of a move that was never searched (greyed), counting its leaves.
-    fn walk_pruned(&mut self, parent: Option<usize>, mv: G::Move, ply: u32) {
-        if self.walk_budget == 0 {
-            self.pruned_leaves_exact = false;
-            return;
+    /// Records a move that was never searched and, with [`Pruned::Subtrees`], its subtree,
+    /// counting its leaves. Returns the node of the move, if recorded.
+    fn walk_pruned(&mut self, parent: Option<usize>, mv: G::Move, ply: u32) -> Option<usize> {
+        let walk = self.pruned == Pruned::Subtrees;
+        if walk {
+            if self.walk_budget == 0 {
+                self.pruned_leaves_exact = false;
+                return None;
+            }
+            self.walk_budget -= 1;
         }
-        self.walk_budget -= 1;
         self.position.play(mv);
         let outcome = self.position.outcome();
         let horizon = outcome.is_none() && self.is_horizon(ply);
@@ -183,7 +255,8 @@ impl<G: Game> Recorder<G> {
             None if horizon => Some(Value::score(self.position.evaluate())),
             None => None,
         };
-        let node = DrawnNode {
+        let node = RecordedNode {
+            parent,
             mv: Some(mv),
             ply,
             to_move,
@@ -203,26 +276,31 @@ impl<G: Game> Recorder<G> {
                 None
             }
         };
-        if kind == Kind::Inner {
+        if kind != Kind::Inner {
+            self.pruned_leaves += 1;
+        } else if walk {
             let mut moves = Vec::new();
             self.position.generate_moves(&mut moves);
             for child in moves {
                 self.walk_pruned(drawn, child, ply + 1);
             }
         } else {
-            self.pruned_leaves += 1;
+            self.pruned_leaves_exact = false;
         }
         self.position.undo(mv);
+        drawn
     }
 
-    fn finish(self, view: Player, statistics: Statistics) -> SearchTree<G::Move> {
+    fn finish(self, statistics: Statistics) -> SearchTree<G::Move> {
         SearchTree {
             nodes: self.nodes,
-            view,
+            events: self.events,
+            view: Player::First,
             evaluated_leaves: self.evaluated_leaves,
             pruned_leaves: self.pruned_leaves,
             pruned_leaves_exact: self.pruned_leaves_exact,
-            searched_nodes: statistics.nodes,
+            capped: self.capped,
+            statistics,
         }
     }
 }
@@ -236,7 +314,8 @@ impl<G: Game> Observer<G::Move> for Recorder<G> {
         if let Some(frame) = self.stack.last_mut() {
             frame.had_child = true;
         }
-        let node = DrawnNode {
+        let node = RecordedNode {
+            parent,
             mv,
             ply,
             to_move: self.position.to_move(),
@@ -250,6 +329,9 @@ impl<G: Game> Observer<G::Move> for Recorder<G> {
             line_length: 0,
         };
         let drawn = self.add(parent, node);
+        if let Some(id) = drawn {
+            self.events.push(Event::Enter(id));
+        }
         self.stack.push(Frame { mv, drawn, had_child: false, horizon_below: false, best: Value::NEG_INFINITY, line_length: 0 });
     }
 
@@ -272,6 +354,7 @@ impl<G: Game> Observer<G::Move> for Recorder<G> {
             node.kind = kind;
             node.exact = !horizon_below;
             node.line_length = frame.line_length;
+            self.events.push(Event::Leave(id));
         }
         if let Some(parent) = self.stack.last_mut() {
             parent.horizon_below |= horizon_below;
@@ -289,39 +372,32 @@ impl<G: Game> Observer<G::Move> for Recorder<G> {
         let Some(frame) = self.stack.last() else { return };
         let parent = frame.drawn;
         let ply = self.stack.len() as u32;
-        for &mv in moves {
-            self.walk_pruned(parent, mv, ply);
+        let pruned: Vec<usize> = moves.iter().filter_map(|&mv| self.walk_pruned(parent, mv, ply)).collect();
+        if let Some(parent) = parent {
+            self.events.push(Event::Prune(parent, pruned));
         }
     }
 }
 
-/// Runs `algorithm` on `position` and records it.
+/// Runs the search `recording` describes on `position` and records it.
 ///
-/// Returns `None` when `stop` was raised (Ctrl-C) before the search finished.
-pub fn record<G: Game>(
-    position: &G,
-    algorithm: Algorithm,
-    order: Order,
-    depth: Option<u32>,
-    cap: usize,
-    stop: &StopFlag,
-) -> Option<SearchTree<G::Move>> {
-    let recorder = Recorder::new(position.clone(), depth, cap);
-    let view = Player::First;
-    match algorithm {
+/// Returns `None` when alpha-beta was stopped (by `stop`, e.g. Ctrl-C, or by the
+/// recording's limits) before it finished.
+pub fn record<G: Game>(position: &G, recording: &Recording, stop: &StopFlag) -> Option<SearchTree<G::Move>> {
+    let mut recorder = Recorder::new(position.clone(), recording.depth, recording.cap, recording.pruned);
+    match recording.algorithm {
         Algorithm::Minimax => {
-            let mut recorder = recorder;
             let mut statistics = Statistics::default();
-            minimax_with(&mut position.clone(), depth, &mut recorder, &mut statistics);
-            Some(recorder.finish(view, statistics))
+            minimax_with(&mut position.clone(), recording.depth, &mut recorder, &mut statistics);
+            Some(recorder.finish(statistics))
         }
         Algorithm::Alphabeta => {
-            let options = SearchOptions { ordering: order == Order::Engine, ..SearchOptions::PLAIN };
+            let options = SearchOptions { ordering: recording.order == Order::Engine, ..SearchOptions::PLAIN };
             let mut searcher = Searcher::with_observer(options, recorder);
-            searcher.set_limits(&Limits::UNLIMITED, stop.clone());
+            searcher.set_limits(&recording.limits, stop.clone());
             searcher.search(
                 &mut position.clone(),
-                depth.unwrap_or(UNLIMITED_DEPTH),
+                recording.depth.unwrap_or(UNLIMITED_DEPTH),
                 Value::NEG_INFINITY,
                 Value::INFINITY,
             );
@@ -329,12 +405,42 @@ pub fn record<G: Game>(
                 return None;
             }
             let statistics = searcher.statistics();
-            Some(searcher.into_observer().finish(view, statistics))
+            Some(searcher.into_observer().finish(statistics))
         }
     }
 }
 
 impl<M: Copy> SearchTree<M> {
+    /// Calls `visit` with every node and its position, parents before children; `root` is
+    /// the position the search started from.
+    pub fn for_each_position<G: Game<Move = M>>(&self, root: &G, mut visit: impl FnMut(usize, &G)) {
+        let mut stack = vec![(0usize, root.clone())];
+        while let Some((id, position)) = stack.pop() {
+            visit(id, &position);
+            for &child in self.nodes[id].children.iter().rev() {
+                let Some(mv) = self.nodes[child].mv else { continue };
+                let mut next = position.clone();
+                next.play(mv);
+                stack.push((child, next));
+            }
+        }
+    }
+
+    /// The move leading to each node, in the notation of its parent position (empty for
+    /// the root).
+    #[must_use]
+    pub fn move_names<G: Notation<Move = M>>(&self, root: &G) -> Vec<String> {
+        let mut names = vec![String::new(); self.nodes.len()];
+        self.for_each_position(root, |id, position| {
+            for &child in &self.nodes[id].children {
+                if let Some(mv) = self.nodes[child].mv {
+                    names[child] = position.move_notation(mv);
+                }
+            }
+        });
+        names
+    }
+
     /// The sign that turns a node's own-view value into the first player's view.
     fn sign(&self, id: usize) -> bool {
         self.nodes[id].to_move == self.view
@@ -426,6 +532,11 @@ mod tests {
     use gametree_engine::minimax;
     use gametree_engine::testing::{RandomTree, TreeShape};
 
+    /// A recording of the whole search with every pruned subtree, as `tree` draws it.
+    fn whole(algorithm: Algorithm, order: Order, cap: usize) -> Recording {
+        Recording { algorithm, order, depth: None, cap, pruned: Pruned::Subtrees, limits: Limits::UNLIMITED }
+    }
+
     /// Checks every drawn node of a recorded search against plain minimax of its position.
     fn check_against_minimax<G: Game>(root: &G, tree: &SearchTree<G::Move>) {
         let mut stack = vec![(0usize, root.clone())];
@@ -458,10 +569,10 @@ mod tests {
         for seed in 0..40 {
             let stop = StopFlag::new();
             let scored = RandomTree::<true>::generate(seed, shape);
-            let full = record(&scored.root(), Algorithm::Minimax, Order::Natural, None, usize::MAX, &stop).unwrap();
+            let full = record(&scored.root(), &whole(Algorithm::Minimax, Order::Natural, usize::MAX), &stop).unwrap();
             assert_eq!(full.pruned_leaves, 0);
             for order in [Order::Natural, Order::Engine] {
-                let pruned = record(&scored.root(), Algorithm::Alphabeta, order, None, usize::MAX, &stop).unwrap();
+                let pruned = record(&scored.root(), &whole(Algorithm::Alphabeta, order, usize::MAX), &stop).unwrap();
                 // Every leaf of the full tree is either evaluated or inside a pruned subtree.
                 assert_eq!(pruned.evaluated_leaves + pruned.pruned_leaves, full.evaluated_leaves, "seed {seed}");
                 assert_eq!(pruned.nodes.len(), full.nodes.len(), "seed {seed}: every node is drawn");
@@ -472,15 +583,101 @@ mod tests {
             }
             check_against_minimax(&scored.root(), &full);
             let wdl = RandomTree::<false>::generate(seed, shape);
-            let pruned = record(&wdl.root(), Algorithm::Alphabeta, Order::Natural, None, usize::MAX, &stop).unwrap();
+            let pruned = record(&wdl.root(), &whole(Algorithm::Alphabeta, Order::Natural, usize::MAX), &stop).unwrap();
             check_against_minimax(&wdl.root(), &pruned);
             // A node cap draws fewer nodes but counts the same leaves.
-            let capped = record(&wdl.root(), Algorithm::Alphabeta, Order::Natural, None, 5, &stop).unwrap();
+            let capped = record(&wdl.root(), &whole(Algorithm::Alphabeta, Order::Natural, 5), &stop).unwrap();
             assert_eq!(capped.nodes.len().min(5), capped.nodes.len());
             assert_eq!((capped.evaluated_leaves, capped.pruned_leaves), (pruned.evaluated_leaves, pruned.pruned_leaves));
             let not_drawn: u64 = capped.nodes.iter().map(|node| node.not_drawn).sum();
             assert_eq!(capped.nodes.len() as u64 + not_drawn, pruned.nodes.len() as u64, "seed {seed}");
         }
         assert!(total_pruned > 100 && bounds > 100, "the trees exercise cut-offs: {total_pruned} {bounds}");
+    }
+
+    /// Checks the event order: every searched node is entered once and left once inside
+    /// its parent; every pruned move is announced once, by a prune event of its parent;
+    /// nodes inside pruned subtrees are in no event.
+    fn check_events<M: Copy>(tree: &SearchTree<M>) {
+        let mut open: Vec<usize> = Vec::new();
+        let mut announced = vec![false; tree.nodes.len()];
+        for event in &tree.events {
+            match *event {
+                Event::Enter(id) => {
+                    assert_eq!(tree.nodes[id].parent, open.last().copied(), "node {id}");
+                    assert!(!tree.nodes[id].pruned && !announced[id], "node {id}");
+                    announced[id] = true;
+                    open.push(id);
+                }
+                Event::Leave(id) => assert_eq!(open.pop(), Some(id)),
+                Event::Prune(id, ref pruned) => {
+                    assert_eq!(open.last(), Some(&id));
+                    for &child in pruned {
+                        assert!(tree.nodes[child].pruned && !announced[child], "node {child}");
+                        assert_eq!(tree.nodes[child].parent, Some(id));
+                        announced[child] = true;
+                    }
+                }
+            }
+        }
+        assert!(open.is_empty());
+        for (id, node) in tree.nodes.iter().enumerate() {
+            let inside_pruned = node.parent.is_some_and(|parent| tree.nodes[parent].pruned);
+            assert_eq!(announced[id], !inside_pruned, "node {id}");
+        }
+    }
+
+    #[test]
+    fn events_replay_the_search_and_pruned_moves_are_the_roots_of_pruned_subtrees() {
+        let shape = TreeShape { depth: 5, width: 12, branching: 3, leaf_percent: 20 };
+        for seed in 0..40 {
+            let stop = StopFlag::new();
+            let root = RandomTree::<true>::generate(seed, shape).root();
+            let subtrees = record(&root, &whole(Algorithm::Alphabeta, Order::Engine, usize::MAX), &stop).unwrap();
+            let moves = Recording { pruned: Pruned::Moves, ..whole(Algorithm::Alphabeta, Order::Engine, usize::MAX) };
+            let moves = record(&root, &moves, &stop).unwrap();
+            check_events(&subtrees);
+            check_events(&moves);
+            assert!(!subtrees.capped && !moves.capped);
+            // The same search, event for event; only the pruned subtrees below the pruned
+            // moves are left out.
+            // Children of pruned moves exist only in `subtrees`, so they are not compared.
+            let describe = |tree: &SearchTree<_>, id: usize| {
+                let node: &RecordedNode<_> = &tree.nodes[id];
+                let children = if node.pruned { 0 } else { node.children.len() };
+                (node.mv, node.ply, node.window, node.value, node.kind, node.pruned, children)
+            };
+            let steps = |tree: &SearchTree<_>| -> Vec<_> {
+                let mut steps = Vec::new();
+                for event in &tree.events {
+                    match event {
+                        Event::Enter(id) => steps.push(("enter", describe(tree, *id))),
+                        Event::Leave(id) => steps.push(("leave", describe(tree, *id))),
+                        Event::Prune(id, pruned) => {
+                            steps.push(("prune", describe(tree, *id)));
+                            steps.extend(pruned.iter().map(|&child| ("pruned", describe(tree, child))));
+                        }
+                    }
+                }
+                steps
+            };
+            assert_eq!(steps(&subtrees), steps(&moves), "seed {seed}");
+            let inside_pruned = subtrees.nodes.iter().filter(|node| node.parent.is_some_and(|parent| subtrees.nodes[parent].pruned)).count();
+            assert_eq!(moves.nodes.len() + inside_pruned, subtrees.nodes.len());
+            let counts = |tree: &SearchTree<_>| (tree.evaluated_leaves, tree.statistics.nodes, tree.statistics.cutoffs);
+            assert_eq!(counts(&moves), counts(&subtrees), "seed {seed}");
+            assert!(moves.pruned_leaves <= subtrees.pruned_leaves);
+        }
+    }
+
+    #[test]
+    fn a_capped_recording_says_so() {
+        let stop = StopFlag::new();
+        let root = RandomTree::<false>::generate(3, TreeShape { depth: 4, width: 12, branching: 3, leaf_percent: 20 }).root();
+        let full = record(&root, &whole(Algorithm::Minimax, Order::Natural, usize::MAX), &stop).unwrap();
+        let capped = record(&root, &whole(Algorithm::Minimax, Order::Natural, full.nodes.len() - 1), &stop).unwrap();
+        let exact = record(&root, &whole(Algorithm::Minimax, Order::Natural, full.nodes.len()), &stop).unwrap();
+        assert!(!full.capped && capped.capped && !exact.capped);
+        assert_eq!(capped.nodes.len() + 1, full.nodes.len());
     }
 }

@@ -370,7 +370,7 @@ async fn analyze(State(state): State<AppState>, body: Result<Bytes, BytesRejecti
 async fn tree(State(state): State<AppState>, body: Result<Bytes, BytesRejection>) -> ApiResult {
     let request: TreeRequest = parse_body(body)?;
     let spec = parse_spec(&request.game)?;
-    let algorithm = stepper::Algorithm::parse(request.algorithm.as_deref().unwrap_or("alphabeta"))?;
+    let algorithm = stepper::parse_algorithm(request.algorithm.as_deref().unwrap_or("alphabeta"))?;
     let depth = request.depth;
     search(&state, Limits::default(), move |context| {
         spec.visit(request.position.as_deref(), stepper::Record { algorithm, depth, context })?

@@ -6,11 +6,11 @@ use std::io::Write as _;
 use std::process::{Command, ExitCode, Stdio};
 
 use anyhow::{Context, Result};
-use gametree_engine::{GameKind, StopFlag, Value, Verdict};
+use gametree_engine::{GameKind, Limits, StopFlag, Value, Verdict};
 use gametree_games::{GameSpec, GameVisitor, Notation};
 use serde_json::json;
 
-use super::search_tree::{record, Algorithm, Bound, Kind, Order, SearchTree};
+use super::search_tree::{record, Algorithm, Bound, Kind, Order, Pruned, Recording, SearchTree};
 
 /// Output formats of `tree`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -97,7 +97,15 @@ impl GameVisitor for Draw<'_> {
 
     fn visit<G: Notation>(self, spec: GameSpec, position: G) -> Result<String> {
         let arguments = self.arguments;
-        let tree = record(&position, arguments.algorithm, arguments.order, arguments.depth, arguments.max_nodes, self.stop)
+        let recording = Recording {
+            algorithm: arguments.algorithm,
+            order: arguments.order,
+            depth: arguments.depth,
+            cap: arguments.max_nodes,
+            pruned: Pruned::Subtrees,
+            limits: Limits::UNLIMITED,
+        };
+        let tree = record(&position, &recording, self.stop)
             .ok_or_else(|| anyhow::anyhow!("interrupted before the search finished"))?;
         let drawing = Drawing { spec, position: &position, tree: &tree, arguments };
         Ok(match arguments.format {
@@ -113,13 +121,6 @@ struct Drawing<'a, G: Notation> {
     position: &'a G,
     tree: &'a SearchTree<G::Move>,
     arguments: &'a Arguments,
-}
-
-fn algorithm_name(algorithm: Algorithm) -> &'static str {
-    match algorithm {
-        Algorithm::Minimax => "minimax",
-        Algorithm::Alphabeta => "alphabeta",
-    }
 }
 
 fn order_name(order: Order) -> &'static str {
@@ -176,22 +177,6 @@ impl<G: Notation> Drawing<'_, G> {
         format!("({}, {})", self.value_text(alpha, exact), self.value_text(beta, exact))
     }
 
-    /// The move leading to a node, in the notation of its parent position.
-    fn move_names(&self) -> Vec<String> {
-        let mut names = vec![String::new(); self.tree.nodes.len()];
-        let mut stack = vec![(0usize, self.position.clone())];
-        while let Some((id, position)) = stack.pop() {
-            for &child in &self.tree.nodes[id].children {
-                let Some(mv) = self.tree.nodes[child].mv else { continue };
-                names[child] = position.move_notation(mv);
-                let mut next = position.clone();
-                next.play(mv);
-                stack.push((child, next));
-            }
-        }
-        names
-    }
-
     fn header(&self) -> Vec<String> {
         let mut lines = vec![format!(
             "{} {}: {}, {} order{}",
@@ -230,7 +215,7 @@ impl<G: Notation> Drawing<'_, G> {
             let at_least = if tree.pruned_leaves_exact { "" } else { "at least " };
             let _ = write!(text, ", {at_least}{} pruned", tree.pruned_leaves);
         }
-        let _ = write!(text, "; {} nodes searched", tree.searched_nodes);
+        let _ = write!(text, "; {} nodes searched", tree.statistics.nodes);
         let not_drawn: u64 = tree.nodes.iter().map(|node| node.not_drawn).sum();
         if not_drawn > 0 {
             let _ = write!(text, "; {not_drawn} nodes not drawn (--max-nodes {})", self.arguments.max_nodes);
@@ -265,7 +250,7 @@ impl<G: Notation> Drawing<'_, G> {
     }
 
     fn text(&self, colour: bool) -> String {
-        let names = self.move_names();
+        let names = self.tree.move_names(self.position);
         let mut out = self.header().join("\n");
         out.push('\n');
         self.text_node(0, "", None, &names, colour, &mut out);
@@ -301,7 +286,7 @@ impl<G: Notation> Drawing<'_, G> {
     }
 
     fn dot(&self) -> String {
-        let names = self.move_names();
+        let names = self.tree.move_names(self.position);
         let principal: std::collections::HashSet<usize> = self.tree.principal_path().into_iter().collect();
         let mut out = String::from("digraph gametree {\n");
         let mut title: Vec<String> = self.header().iter().map(|line| escape(line)).collect();
@@ -347,12 +332,12 @@ impl<G: Notation> Drawing<'_, G> {
     }
 
     fn json(&self) -> serde_json::Value {
-        let names = self.move_names();
+        let names = self.tree.move_names(self.position);
         let tree = self.tree;
         json!({
             "game": self.spec.to_string(),
             "position": self.position.notation(),
-            "algorithm": algorithm_name(self.arguments.algorithm),
+            "algorithm": self.arguments.algorithm.name(),
             "order": order_name(self.effective_order()),
             "depth": self.arguments.depth,
             "view": self.root_name(),
@@ -363,7 +348,7 @@ impl<G: Notation> Drawing<'_, G> {
                 "pruned_exact": tree.pruned_leaves_exact,
             },
             "nodes": {
-                "searched": tree.searched_nodes,
+                "searched": tree.statistics.nodes,
                 "drawn": tree.nodes.len(),
                 "not_drawn": tree.nodes.iter().map(|node| node.not_drawn).sum::<u64>(),
             },
