@@ -662,7 +662,11 @@ mod tests {
                 steps
             };
             assert_eq!(steps(&subtrees), steps(&moves), "seed {seed}");
-            let inside_pruned = subtrees.nodes.iter().filter(|node| node.parent.is_some_and(|parent| subtrees.nodes[parent].pruned)).count();
+            let inside_pruned = subtrees
+                .nodes
+                .iter()
+                .filter(|node| node.parent.is_some_and(|parent| subtrees.nodes[parent].pruned))
+                .count();
             assert_eq!(moves.nodes.len() + inside_pruned, subtrees.nodes.len());
             let counts = |tree: &SearchTree<_>| (tree.evaluated_leaves, tree.statistics.nodes, tree.statistics.cutoffs);
             assert_eq!(counts(&moves), counts(&subtrees), "seed {seed}");
@@ -673,7 +677,8 @@ mod tests {
     #[test]
     fn a_capped_recording_says_so() {
         let stop = StopFlag::new();
-        let root = RandomTree::<false>::generate(3, TreeShape { depth: 4, width: 12, branching: 3, leaf_percent: 20 }).root();
+        let shape = TreeShape { depth: 4, width: 12, branching: 3, leaf_percent: 20 };
+        let root = RandomTree::<false>::generate(3, shape).root();
         let full = record(&root, &whole(Algorithm::Minimax, Order::Natural, usize::MAX), &stop).unwrap();
         let capped = record(&root, &whole(Algorithm::Minimax, Order::Natural, full.nodes.len() - 1), &stop).unwrap();
         let exact = record(&root, &whole(Algorithm::Minimax, Order::Natural, full.nodes.len()), &stop).unwrap();
