@@ -84,4 +84,8 @@ fn bench_reports_the_seed_game_rows() {
     let detail = product["detail"].as_str().unwrap();
     let counts: Vec<u32> = detail.split(';').next().unwrap().split(',').map(|part| part.split_whitespace().next().unwrap().parse().unwrap()).collect();
     assert_eq!(counts.iter().sum::<u32>(), 400, "{detail}");
+    // The gomoku rows: the play heuristics search fewer nodes than plain PVS at depth 5.
+    let nodes = |name: &str| rows.iter().find(|row| row["name"] == name).unwrap_or_else(|| panic!("{name}"))["nodes"].as_u64().unwrap();
+    assert!(nodes("gomoku 3 stones, depth 5, play") < nodes("gomoku 3 stones, depth 5, plain"));
+    assert!(nodes("gomoku 3 stones, depth 8, play") > 0);
 }

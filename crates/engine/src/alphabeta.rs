@@ -396,6 +396,20 @@ impl<G: Game, O: Observer<G::Move>> Searcher<G, O> {
             }
         }
 
+        // Reverse futility pruning: far above beta near the horizon, and not under threat.
+        let margin = self.memory.settings.futility_margin;
+        if margin > 0 && ply > 0 && depth <= 3 && beta.raw() == alpha.raw() + 1 && !beta.is_decisive() {
+            let scratch = &mut self.buffers[ply_index];
+            scratch.clear();
+            if position.tactical_moves(scratch) {
+                let evaluation = position.evaluate();
+                if evaluation.saturating_sub(margin.saturating_mul(depth as i32)) >= beta.raw() {
+                    self.statistics.horizon_leaves += 1;
+                    return Value::score(evaluation);
+                }
+            }
+        }
+
         let mut moves = std::mem::take(&mut self.buffers[ply_index]);
         if !pruned_early {
             moves.clear();
@@ -425,6 +439,11 @@ impl<G: Game, O: Observer<G::Move>> Searcher<G, O> {
         let mut best_move = None;
         for index in 0..moves.len() {
             let mv = moves[index];
+            if self.memory.settings.pruned(index, depth, ply) && !position.is_forcing(mv) {
+                // Not searched: the node's value is no longer exact.
+                self.statistics.horizon_leaves += 1;
+                continue;
+            }
             let mut reduction = self.memory.settings.reduction(index, depth);
             if reduction > 0 && position.is_forcing(mv) {
                 reduction = 0;

@@ -20,6 +20,10 @@
 //!   candidate rules and shortcuts: a forced reply) is searched without using up a ply, up
 //!   to a path of twice the root depth plus eight plies. Depth-limited values change;
 //!   exact ones do not.
+//! - **Pruning near the horizon**: late-move pruning skips the late quiet moves of nodes
+//!   within four plies of the depth limit; reverse futility pruning ends a null-window node
+//!   within three plies of the limit whose static evaluation is far above beta. Both only
+//!   act near a depth limit, so exact values (no limit) are never touched.
 //! - **Quiescence**: at the depth limit, instead of the static evaluation alone, search
 //!   the game's [tactical moves](crate::Game::tactical_moves) for up to `quiescence_plies`
 //!   more plies, the side to move choosing between them and standing pat. Like the
@@ -38,7 +42,7 @@ use crate::value::Value;
 /// use gametree_engine::testing::{RandomTree, TreeShape};
 /// let tree = RandomTree::<true>::generate(5, TreeShape::default());
 /// let mut searcher = Searcher::new(SearchOptions::default());
-/// searcher.set_heuristics(Heuristics { killers: true, history: true, aspiration: Some(3), late_move_reductions: true, quiescence_plies: 4, single_reply_extension: true });
+/// searcher.set_heuristics(Heuristics { killers: true, history: true, aspiration: Some(3), late_move_reductions: true, quiescence_plies: 4, single_reply_extension: true, late_move_pruning: true, futility_margin: 2 });
 /// assert_eq!(searcher.solve(&mut tree.root()), minimax(&mut tree.root()));
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -56,12 +60,22 @@ pub struct Heuristics {
     pub quiescence_plies: u32,
     /// Search a position that has a single move (a forced reply) without using up a ply.
     pub single_reply_extension: bool,
+    /// Late-move pruning: within four plies of the depth limit, try only the first
+    /// `3 + depth²` moves of a node (and every forcing move), two plies or more below the
+    /// root.
+    pub late_move_pruning: bool,
+    /// Reverse futility pruning: within three plies of the depth limit, a null-window node
+    /// whose side to move may stand pat and whose static evaluation beats beta by this
+    /// margin per ply left returns the evaluation (0: off). In evaluation units.
+    pub futility_margin: i32,
 }
 
 impl Heuristics {
     /// Killers, history, an aspiration window of ± `aspiration`, late-move reductions,
     /// eight plies of quiescence and single-reply extensions: the set for depth-limited
-    /// play with an evaluation.
+    /// play with an evaluation. Late-move pruning and reverse futility pruning (with a
+    /// margin in the game's evaluation units) are there to switch on where they help;
+    /// for gomoku they did not (see the README).
     ///
     /// ```
     /// use gametree_engine::Heuristics;
@@ -77,6 +91,8 @@ impl Heuristics {
             late_move_reductions: true,
             quiescence_plies: 8,
             single_reply_extension: true,
+            late_move_pruning: false,
+            futility_margin: 0,
         }
     }
 
@@ -92,6 +108,21 @@ impl Heuristics {
         } else {
             1
         }
+    }
+
+    /// Whether some moves are searched less deep than the depth limit says, or not at all
+    /// (reductions, pruning): a win or loss found is then not proven unless the search
+    /// reached the end of every line.
+    #[must_use]
+    pub const fn is_selective(self) -> bool {
+        self.late_move_reductions || self.late_move_pruning || self.futility_margin > 0
+    }
+
+    /// Whether late-move pruning skips the move at `index` (0-based, in search order) of a
+    /// node `ply` plies below the root with `depth` plies left (forcing moves excepted).
+    #[must_use]
+    pub const fn pruned(self, index: usize, depth: u32, ply: u32) -> bool {
+        self.late_move_pruning && ply >= 2 && depth <= 4 && index >= 3 + (depth * depth) as usize
     }
 }
 

@@ -101,7 +101,9 @@ pub fn iterative_deepening<G: Game, O: Observer<G::Move>>(
         report.principal_variation = searcher.principal_variation().to_vec();
         report.best_move = report.principal_variation.first().copied();
         report.depth = depth;
-        report.exact = exact || value.is_decisive();
+        // A win or loss found by a full-width search is proven even if other lines ended at
+        // the horizon; selective searches can miss the refutation of a "win".
+        report.exact = exact || (value.is_decisive() && !searcher.heuristics().is_selective());
         report.statistics = statistics_since(searcher.statistics(), statistics_before, started);
         on_iteration(&report);
         if report.exact || depth == max_depth {

@@ -1,7 +1,7 @@
 //! Killer moves, the history heuristic and aspiration windows change only the order and
 //! windows of a search: every combination must still return exactly plain minimax's value.
-//! Late-move reductions and single-reply extensions change depth-limited values by design,
-//! but never exact ones.
+//! Late-move reductions, single-reply extensions and the pruning near the horizon change
+//! depth-limited values by design, but never exact ones.
 
 use gametree_engine::testing::{RandomTree, TreeShape};
 use gametree_engine::{iterative_deepening, minimax, minimax_to_depth, Game, Heuristics, Limits, SearchOptions, Searcher, StopFlag, Value};
@@ -14,14 +14,18 @@ fn heuristic_sets() -> Vec<Heuristics> {
                 for late_move_reductions in [false, true] {
                     for quiescence_plies in [0, 2] {
                         for single_reply_extension in [false, true] {
-                            sets.push(Heuristics {
-                                killers,
-                                history,
-                                aspiration,
-                                late_move_reductions,
-                                quiescence_plies,
-                                single_reply_extension,
-                            });
+                            for pruning in [false, true] {
+                                sets.push(Heuristics {
+                                    killers,
+                                    history,
+                                    aspiration,
+                                    late_move_reductions,
+                                    quiescence_plies,
+                                    single_reply_extension,
+                                    late_move_pruning: pruning,
+                                    futility_margin: if pruning { 3 } else { 0 },
+                                });
+                            }
                         }
                     }
                 }
@@ -53,7 +57,11 @@ fn check<const SCORED: bool>(seed: u64) {
         }
         // Depth-limited iterations (heuristic values, aspiration windows in play) agree with
         // full-window iterations at every depth.
-        if heuristics.late_move_reductions || heuristics.single_reply_extension {
+        if heuristics.late_move_reductions
+            || heuristics.single_reply_extension
+            || heuristics.late_move_pruning
+            || heuristics.futility_margin > 0
+        {
             continue;
         }
         for depth in 1..=4 {

@@ -4,7 +4,9 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use anyhow::Result;
-use gametree_engine::{analyze, census, minimax, AnalysisConfig, Game, GameKind, SearchOptions, Searcher, StopFlag};
+use gametree_engine::{
+    analyze, census, iterative_deepening, minimax, AnalysisConfig, Game, GameKind, Heuristics, Limits, SearchOptions, Searcher, StopFlag,
+};
 use gametree_games::{Matchsticks, Mnk, ProductGrid};
 
 /// Options of `bench`.
@@ -146,8 +148,43 @@ pub fn run(arguments: &Arguments, stop: &StopFlag) -> Result<ExitCode> {
     rows.push(super::solve_connect4::bench_row(stop)?);
     stamp(&mut rows, &mut mark);
 
+    rows.extend(gomoku_rows()?);
+
     print_rows(&rows, arguments.json);
     Ok(ExitCode::SUCCESS)
+}
+
+/// Gomoku from a 3-stone opening (white to move), searched to a fixed depth by plain
+/// principal variation search and with pbrain's heuristics (reductions, extensions,
+/// quiescence, futility pruning): node counts and times show what the heuristics save.
+/// Each row measures its own CPU time.
+fn gomoku_rows() -> Result<Vec<Row>> {
+    use gametree_games::gomoku::{Gomoku, Rule};
+    use gametree_games::Notation;
+    let opening = Gomoku::parse(15, Rule::Freestyle, "7,7 8,6 9,5")?;
+    let mut rows = Vec::new();
+    for (name, heuristics, depth) in [
+        ("gomoku 3 stones, depth 5, plain", Heuristics::default(), 5),
+        ("gomoku 3 stones, depth 5, play", Heuristics { futility_margin: 150, ..Heuristics::for_play(300) }, 5),
+        ("gomoku 3 stones, depth 8, play", Heuristics { futility_margin: 150, ..Heuristics::for_play(300) }, 8),
+    ] {
+        let cpu_before = thread_cpu_micros();
+        let options = SearchOptions { symmetry: false, ..SearchOptions::strong(64) };
+        let mut searcher = Searcher::new(options);
+        searcher.set_heuristics(heuristics);
+        let limits = Limits::default().with_depth(depth);
+        let report = iterative_deepening(&mut searcher, &mut opening.clone(), &limits, StopFlag::new(), |_| {});
+        let best = report.best_move.map_or_else(|| "none".to_string(), |cell| opening.move_notation(cell));
+        let cpu_micros = thread_cpu_micros().zip(cpu_before).map(|(after, before)| after.saturating_sub(before));
+        rows.push(Row {
+            cpu_micros,
+            name,
+            nodes: report.statistics.nodes,
+            micros: report.statistics.time_us,
+            detail: format!("best {best}, value {:?}", report.value),
+        });
+    }
+    Ok(rows)
 }
 
 /// 400 random contest boards with 8 or 9 empty cells through one searcher (one table), and
