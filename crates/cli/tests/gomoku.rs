@@ -98,7 +98,9 @@ fn script_engine(name: &str, body: &str) -> PathBuf {
 fn run_match(a: &str, b: &str, games: &str) -> String {
     let output = Command::cargo_bin("gametree")
         .unwrap()
-        .args(["match", a, b, "--games", games, "--turn-ms", "100", "--delay-ms", "5"])
+        // A generous grace: these tests are about verdicts, and CI runs other tests beside
+        // them (the sleeper still sleeps far longer than 100 + 1,500 ms).
+        .args(["match", a, b, "--games", games, "--turn-ms", "100", "--delay-ms", "5", "--grace-ms", "1500"])
         .timeout(std::time::Duration::from_secs(600))
         .output()
         .unwrap();
@@ -142,7 +144,7 @@ fn noise_is_garbage_unless_skipped() {
     assert!(output.contains("garbage reply `ev +v13 nd 5`"), "{output}");
     let output = Command::cargo_bin("gametree")
         .unwrap()
-        .args(["match", &ours, &noisy, "--games", "1", "--turn-ms", "100", "--delay-ms", "5", "--skip-noise"])
+        .args(["match", &ours, &noisy, "--games", "1", "--turn-ms", "100", "--delay-ms", "5", "--grace-ms", "1500", "--skip-noise"])
         .timeout(std::time::Duration::from_secs(600))
         .output()
         .unwrap();

@@ -209,6 +209,16 @@ impl<G: Game, O: Observer<G::Move>> Searcher<G, O> {
         self.table.as_ref()
     }
 
+    /// Empties the table by writing every entry. Besides forgetting, this makes the
+    /// system map all of the table's memory now: a fresh table's pages are otherwise
+    /// mapped one by one at first touch during the first searches, which can cost a timed
+    /// player like a Gomocup engine a good part of its first moves' time.
+    pub fn clear_table(&mut self) {
+        if let Some(table) = self.table.as_mut() {
+            table.clear();
+        }
+    }
+
     /// Gives back the observer.
     pub fn into_observer(self) -> O {
         self.observer

@@ -197,6 +197,8 @@ impl Brain {
         // cell). Reverse futility pruning won 25-14 in self-play at 300 ms a move;
         // late-move pruning (18-21) and a wider quiescence (17-22) did not help.
         searcher.set_heuristics(Heuristics { futility_margin: 150, ..Heuristics::for_play(300) });
+        // Map the table's memory now, not during the first (timed) moves.
+        searcher.clear_table();
         self.searcher = Some(searcher);
     }
 
