@@ -440,12 +440,7 @@ impl Notation for Connect4 {
     fn render(&self) -> String {
         let numbers: Vec<String> = (1..=self.columns).map(|column| column.to_string()).collect();
         render_grid(usize::from(self.rows), &numbers, 2, |row, column| {
-            match self.cell(column as u8, self.rows - 1 - row as u8) {
-                Some(Player::First) => "x",
-                Some(Player::Second) => "o",
-                None => ".",
-            }
-            .to_string()
+            self.cell(column as u8, self.rows - 1 - row as u8).map_or(".", |player| self.player_name(player)).to_string()
         })
     }
 

@@ -429,12 +429,7 @@ impl Notation for Mnk {
     fn render(&self) -> String {
         let letters: Vec<String> = (0..self.columns).map(|column| ((b'a' + column) as char).to_string()).collect();
         render_grid(usize::from(self.rows), &letters, self.rows.to_string().len(), |row, column| {
-            match self.cell(row * usize::from(self.columns) + column) {
-                Some(Player::First) => "x",
-                Some(Player::Second) => "o",
-                None => ".",
-            }
-            .to_string()
+            self.cell(row * usize::from(self.columns) + column).map_or(".", |player| self.player_name(player)).to_string()
         })
     }
 
