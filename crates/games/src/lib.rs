@@ -3,6 +3,7 @@
 #![deny(missing_docs)]
 
 mod board;
+mod chooser;
 pub mod conformance;
 mod matchsticks;
 mod connect4;
@@ -16,6 +17,7 @@ mod tree;
 pub use matchsticks::{Matchsticks, Stick, StickMove};
 pub use connect4::Connect4;
 pub use board::{Board, BoardCell};
+pub use chooser::{ChosenMove, MoveChooser};
 pub use gomoku::Gomoku;
 pub use mnk::Mnk;
 pub use notation::{parse_move_by_name, Notation, NotationError};

@@ -3,6 +3,7 @@
 use gametree_engine::{Game, Player};
 
 use crate::board::Board;
+use crate::chooser::MoveChooser;
 
 /// A position or move that could not be read, with what is wrong and where.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -57,6 +58,15 @@ pub trait Notation: Game + 'static {
     /// The board as data for graphical front ends, with the moves each cell takes.
     /// `None` (the default): the front end offers the legal moves as a list instead.
     fn board(&self) -> Option<Board<Self::Move>> {
+        None
+    }
+
+    /// The game's own move chooser for play at full strength under a time budget, with a
+    /// transposition table of `table_megabytes`, when it has one that is stronger than the
+    /// generic analysis of every root move. `play` and `serve` use it at their strongest
+    /// level. `None` (the default): the generic analysis.
+    fn move_chooser(&self, table_megabytes: usize) -> Option<Box<dyn MoveChooser<Self>>> {
+        let _ = table_megabytes;
         None
     }
 }

@@ -11,7 +11,8 @@
 //! move of an own VCF or VCT; otherwise an iterative-deepening principal-variation search
 //! (table, killers, history, aspiration, late-move reductions, quiescence over fours)
 //! among the moves after which the opponent has no VCF or VCT, under the time the `INFO`
-//! limits leave for this move.
+//! limits leave for this move. The chooser and its searcher ([`new_searcher`]) live in
+//! `gametree_games::gomoku`, shared with `play` and `serve`.
 //!
 //! This file only uses the engine and games crates, so that the `pbrain-gametree` binary
 //! can include it as it is.
@@ -19,10 +20,8 @@
 use std::io::{BufRead, Write};
 use std::time::{Duration, Instant};
 
-use gametree_engine::{iterative_deepening, Game, Heuristics, Limits, Player, SearchOptions, Searcher, StopFlag, Value};
-use gametree_games::gomoku::vcf::{find_vcf, VcfLimits};
-use gametree_games::gomoku::vct::find_vct;
-use gametree_games::gomoku::{Cell, Gomoku, Rule, MAX_SIZE, MIN_SIZE};
+use gametree_engine::{Game, Player, Searcher, StopFlag};
+use gametree_games::gomoku::{choose_move, new_searcher, Cell, Gomoku, Rule, MAX_SIZE, MIN_SIZE};
 
 /// Options of `pbrain`.
 #[derive(clap::Args, Debug, Clone)]
@@ -191,15 +190,8 @@ impl Brain {
             // Leave half of the allowance for everything else.
             megabytes = megabytes.min((self.timing.memory / 2 / (1 << 20)).max(1) as usize);
         }
-        let options = SearchOptions { table_megabytes: megabytes, symmetry: false, ordering: true, principal_variation: true, shortcuts: true };
-        let mut searcher = Searcher::new(options);
-        // Windows and margins in gomoku evaluation units (an open two is worth about 100 a
-        // cell). Reverse futility pruning won 25-14 in self-play at 300 ms a move;
-        // late-move pruning (18-21) and a wider quiescence (17-22) did not help.
-        searcher.set_heuristics(Heuristics { futility_margin: 150, ..Heuristics::for_play(300) });
-        // Map the table's memory now, not during the first (timed) moves.
-        searcher.clear_table();
-        self.searcher = Some(searcher);
+        // The search settings live with the move chooser, shared with `play` and `serve`.
+        self.searcher = Some(new_searcher(megabytes));
     }
 
     fn info(&mut self, rest: &str) {
@@ -328,129 +320,6 @@ impl Brain {
             format!("MESSAGE {} depth {} nodes {} time {elapsed} ms{value}", choice.reason, choice.depth, choice.nodes),
             format!("{x},{y}"),
         ]
-    }
-}
-
-/// A chosen move and how it was found.
-#[derive(Clone, Debug)]
-pub struct Choice {
-    /// The move.
-    pub cell: Cell,
-    /// How it was chosen: `five`, `block`, `vcf`, `vct`, `only defence`, `search`, `search among defences`…
-    pub reason: &'static str,
-    /// Depth of the deepest finished search iteration (0 when no search ran).
-    pub depth: u32,
-    /// Nodes searched.
-    pub nodes: u64,
-    /// The search value, if a search ran.
-    pub value: Option<Value>,
-}
-
-/// Chooses a move for the side to move within `budget` counted from `started`.
-///
-/// 1. A five, or the only block of the opponent's five.
-/// 2. The first move of an own win by continuous fours (VCF), then by threes and fours (VCT).
-/// 3. Screening: every candidate move after which the opponent wins by VCF or VCT is set
-///    aside (as long as the screening has time; unscreened moves stay in).
-/// 4. Iterative deepening with the root restricted to the moves that survived; the move it
-///    chooses gets a deeper threat check, and if the opponent then wins, the search goes on
-///    without it.
-pub fn choose_move(board: &Gomoku, searcher: &mut Searcher<Gomoku>, budget: Duration, started: Instant) -> Choice {
-    let quick = |cell, reason| Choice { cell, reason, depth: 0, nodes: 0, value: None };
-    let mut moves = Vec::new();
-    board.generate_moves(&mut moves);
-    if let Some(cell) = board.immediate_win() {
-        return quick(cell, "five");
-    }
-    if board.five_point_count(board.to_move().opponent()) > 0 || moves.len() == 1 {
-        return quick(moves[0], "block");
-    }
-    let vcf = find_vcf(board, VcfLimits { max_fours: 30, max_nodes: 20_000, deadline: Some(started + budget / 5) });
-    let mut nodes = vcf.nodes;
-    if let Some(proof) = vcf.proof {
-        return Choice { cell: proof.moves[0], reason: "vcf", depth: 0, nodes, value: None };
-    }
-    let vct = find_vct(board, VcfLimits { max_fours: 6, max_nodes: 30_000, deadline: Some(started + budget / 4) });
-    nodes += vct.nodes;
-    if let Some(cell) = vct.first_move {
-        return Choice { cell, reason: "vct", depth: 0, nodes, value: None };
-    }
-
-    board.order_moves(&mut moves);
-    let screen_deadline = started + budget * 2 / 5;
-    let screen = ThreatCheck { fours: 12, threats: 4, nodes: 1_500 };
-    let mut safe = Vec::new();
-    let mut position = board.clone();
-    for &cell in &moves {
-        if Instant::now() >= screen_deadline || !screen.opponent_wins_after(&mut position, cell, &mut nodes, screen_deadline) {
-            safe.push(cell);
-        }
-    }
-    if safe.len() == 1 {
-        return Choice { cell: safe[0], reason: "only defence", depth: 0, nodes, value: None };
-    }
-    let reason = if safe.is_empty() {
-        // Every move loses to a threat sequence: search them all for the longest defence.
-        safe = moves.clone();
-        "search, all lose"
-    } else if safe.len() < moves.len() {
-        "search among defences"
-    } else {
-        "search"
-    };
-    let deep_check = ThreatCheck { fours: 20, threats: 6, nodes: 6_000 };
-    loop {
-        let remaining = budget.saturating_sub(started.elapsed()).max(Duration::from_millis(2));
-        // Keep a little time for the deep check of the chosen move.
-        let limits = Limits::default().with_time(remaining * 7 / 8).with_depth(60);
-        searcher.set_root_moves(Some(safe.clone()));
-        let report = iterative_deepening(searcher, &mut board.clone(), &limits, StopFlag::new(), |_| {});
-        searcher.set_root_moves(None);
-        nodes += report.statistics.nodes;
-        let cell = report.best_move.filter(|&cell| board.stone(cell).is_none()).unwrap_or(safe[0]);
-        let deadline = started + budget;
-        if safe.len() > 1
-            && !report.value.is_decisive()
-            && Instant::now() < deadline
-            && deep_check.opponent_wins_after(&mut position, cell, &mut nodes, deadline)
-        {
-            safe.retain(|&other| other != cell);
-            if Instant::now() + Duration::from_millis(5) < deadline {
-                continue;
-            }
-            return Choice { cell: safe[0], reason: "out of time, defence", depth: 0, nodes, value: None };
-        }
-        return Choice { cell, reason, depth: report.depth, nodes, value: Some(report.value) };
-    }
-}
-
-/// Limits of a check whether the opponent, to move after ours, wins by threats.
-#[derive(Clone, Copy, Debug)]
-struct ThreatCheck {
-    /// Most fours in a VCF.
-    fours: u32,
-    /// Most attacking moves in a VCT.
-    threats: u32,
-    /// Node cap of each search.
-    nodes: u64,
-}
-
-impl ThreatCheck {
-    /// Whether the opponent wins by VCF or VCT once `cell` is played on `position`
-    /// (restored afterwards). Searches cut short by their limits count as no win.
-    fn opponent_wins_after(self, position: &mut Gomoku, cell: Cell, nodes: &mut u64, deadline: Instant) -> bool {
-        position.play(cell);
-        let wins = position.outcome().is_none() && {
-            let vcf = find_vcf(position, VcfLimits { max_fours: self.fours, max_nodes: self.nodes, deadline: Some(deadline) });
-            *nodes += vcf.nodes;
-            vcf.proof.is_some() || {
-                let vct = find_vct(position, VcfLimits { max_fours: self.threats, max_nodes: self.nodes, deadline: Some(deadline) });
-                *nodes += vct.nodes;
-                vct.first_move.is_some()
-            }
-        };
-        position.undo(cell);
-        wins
     }
 }
 

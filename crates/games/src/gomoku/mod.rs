@@ -23,6 +23,7 @@
 //! kept up to date by the same updates.
 
 mod pattern;
+mod player;
 pub mod vcf;
 pub mod vct;
 
@@ -35,6 +36,7 @@ use gametree_engine::{Game, Outcome, Player};
 use crate::board::{Board, BoardCell};
 use crate::notation::{Notation, NotationError};
 pub use pattern::Pattern;
+pub use player::{choose_move, new_searcher, Choice, Chooser};
 use pattern::{neighbour_slot, PatternTable, REACH, WALL};
 
 /// The smallest board side.
@@ -940,6 +942,12 @@ impl Notation for Gomoku {
             column_labels: (0..side).map(|x| ((b'a' + x as u8) as char).to_string()).collect(),
             note: None,
         })
+    }
+
+    /// [`Chooser`]: the move choice of the Gomocup engine (threat searches, then the
+    /// search among the moves that survive them).
+    fn move_chooser(&self, table_megabytes: usize) -> Option<Box<dyn crate::MoveChooser<Gomoku>>> {
+        Some(Box::new(Chooser::new(table_megabytes)))
     }
 }
 

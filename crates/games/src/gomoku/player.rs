@@ -1,0 +1,208 @@
+//! The gomoku move chooser every front end plays with: `gametree pbrain` (Gomocup),
+//! `gametree play gomoku` and the web page's computer at its strongest level.
+//!
+//! [`choose_move`] tries the cheap sure things first (a five, the only block, an own VCF or
+//! VCT), then screens every candidate with threat searches for the opponent and runs the
+//! engine's iterative deepening among the moves that survive. [`new_searcher`] makes the
+//! searcher it is tuned for: the one place where its search settings live.
+
+use std::time::{Duration, Instant};
+
+use gametree_engine::{iterative_deepening, Game, Heuristics, Limits, SearchOptions, Searcher, StopFlag, Value};
+
+use super::vcf::{find_vcf, VcfLimits};
+use super::vct::find_vct;
+use super::{Cell, Gomoku};
+use crate::chooser::{ChosenMove, MoveChooser};
+
+/// The searcher [`choose_move`] is tuned for, with a transposition table of
+/// `table_megabytes` MiB (at least 1) whose memory is mapped now rather than during the
+/// first timed moves.
+///
+/// No symmetry (gomoku positions are rarely symmetric once play has begun), move ordering,
+/// principal-variation search, the game's shortcuts, and the play heuristics with reverse
+/// futility pruning.
+#[must_use]
+pub fn new_searcher(table_megabytes: usize) -> Searcher<Gomoku> {
+    let options = SearchOptions {
+        table_megabytes: table_megabytes.max(1),
+        symmetry: false,
+        ordering: true,
+        principal_variation: true,
+        shortcuts: true,
+    };
+    let mut searcher = Searcher::new(options);
+    // Windows and margins in gomoku evaluation units (an open two is worth about 100 a
+    // cell). Reverse futility pruning won 25-14 in self-play at 300 ms a move;
+    // late-move pruning (18-21) and a wider quiescence (17-22) did not help.
+    searcher.set_heuristics(Heuristics { futility_margin: 150, ..Heuristics::for_play(300) });
+    // Map the table's memory now, not during the first (timed) moves.
+    searcher.clear_table();
+    searcher
+}
+
+/// [`choose_move`] with its own [`new_searcher`], kept from move to move: what
+/// [`crate::Notation::move_chooser`] gives for gomoku.
+pub struct Chooser {
+    searcher: Searcher<Gomoku>,
+}
+
+impl Chooser {
+    /// A chooser whose table has `table_megabytes` MiB.
+    #[must_use]
+    pub fn new(table_megabytes: usize) -> Chooser {
+        Chooser { searcher: new_searcher(table_megabytes) }
+    }
+}
+
+impl MoveChooser<Gomoku> for Chooser {
+    fn choose(&mut self, position: &Gomoku, budget: Duration) -> ChosenMove<Cell> {
+        let choice = choose_move(position, &mut self.searcher, budget, Instant::now());
+        ChosenMove { mv: choice.cell, reason: choice.reason, depth: choice.depth, nodes: choice.nodes, value: choice.value }
+    }
+}
+
+/// A chosen move and how it was found.
+#[derive(Clone, Debug)]
+pub struct Choice {
+    /// The move.
+    pub cell: Cell,
+    /// How it was chosen: `five`, `block`, `vcf`, `vct`, `only defence`, `search`, `search among defences`…
+    pub reason: &'static str,
+    /// Depth of the deepest finished search iteration (0 when no search ran).
+    pub depth: u32,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// The search value, if a search ran.
+    pub value: Option<Value>,
+}
+
+/// Chooses a move for the side to move within `budget` counted from `started`.
+///
+/// 1. A five, or the only block of the opponent's five.
+/// 2. The first move of an own win by continuous fours (VCF), then by threes and fours (VCT).
+/// 3. Screening: every candidate move after which the opponent wins by VCF or VCT is set
+///    aside (as long as the screening has time; unscreened moves stay in).
+/// 4. Iterative deepening with the root restricted to the moves that survived; the move it
+///    chooses gets a deeper threat check, and if the opponent then wins, the search goes on
+///    without it.
+///
+/// `searcher` should come from [`new_searcher`]; it keeps its table between moves.
+///
+/// ```
+/// use std::time::{Duration, Instant};
+/// use gametree_engine::Game;
+/// use gametree_games::gomoku::{choose_move, new_searcher, Gomoku, Rule};
+/// use gametree_games::Notation;
+///
+/// let mut searcher = new_searcher(1);
+/// // Black has four in a row, h8 to k8, and completes the five at g8 or l8 (white's four
+/// // in column a comes too late).
+/// let position = Gomoku::parse(15, Rule::Freestyle, "h8 a1 i8 a2 j8 a3 k8 a4").unwrap();
+/// let choice = choose_move(&position, &mut searcher, Duration::from_secs(1), Instant::now());
+/// assert_eq!(choice.reason, "five");
+/// assert!(["g8", "l8"].iter().any(|&name| position.parse_move(name) == Ok(choice.cell)));
+///
+/// // White must stop black's g8–j8 (f8 is white's): k8, printed 10,7, is the only block.
+/// let position = Gomoku::parse(15, Rule::Freestyle, "g8 f8 h8 a1 i8 a15 j8").unwrap();
+/// let choice = choose_move(&position, &mut searcher, Duration::from_secs(1), Instant::now());
+/// assert_eq!((choice.reason, position.move_notation(choice.cell).as_str()), ("block", "10,7"));
+/// ```
+pub fn choose_move(board: &Gomoku, searcher: &mut Searcher<Gomoku>, budget: Duration, started: Instant) -> Choice {
+    let quick = |cell, reason| Choice { cell, reason, depth: 0, nodes: 0, value: None };
+    let mut moves = Vec::new();
+    board.generate_moves(&mut moves);
+    if let Some(cell) = board.immediate_win() {
+        return quick(cell, "five");
+    }
+    if board.five_point_count(board.to_move().opponent()) > 0 || moves.len() == 1 {
+        return quick(moves[0], "block");
+    }
+    let vcf = find_vcf(board, VcfLimits { max_fours: 30, max_nodes: 20_000, deadline: Some(started + budget / 5) });
+    let mut nodes = vcf.nodes;
+    if let Some(proof) = vcf.proof {
+        return Choice { cell: proof.moves[0], reason: "vcf", depth: 0, nodes, value: None };
+    }
+    let vct = find_vct(board, VcfLimits { max_fours: 6, max_nodes: 30_000, deadline: Some(started + budget / 4) });
+    nodes += vct.nodes;
+    if let Some(cell) = vct.first_move {
+        return Choice { cell, reason: "vct", depth: 0, nodes, value: None };
+    }
+
+    board.order_moves(&mut moves);
+    let screen_deadline = started + budget * 2 / 5;
+    let screen = ThreatCheck { fours: 12, threats: 4, nodes: 1_500 };
+    let mut safe = Vec::new();
+    let mut position = board.clone();
+    for &cell in &moves {
+        if Instant::now() >= screen_deadline || !screen.opponent_wins_after(&mut position, cell, &mut nodes, screen_deadline) {
+            safe.push(cell);
+        }
+    }
+    if safe.len() == 1 {
+        return Choice { cell: safe[0], reason: "only defence", depth: 0, nodes, value: None };
+    }
+    let reason = if safe.is_empty() {
+        // Every move loses to a threat sequence: search them all for the longest defence.
+        safe = moves.clone();
+        "search, all lose"
+    } else if safe.len() < moves.len() {
+        "search among defences"
+    } else {
+        "search"
+    };
+    let deep_check = ThreatCheck { fours: 20, threats: 6, nodes: 6_000 };
+    loop {
+        let remaining = budget.saturating_sub(started.elapsed()).max(Duration::from_millis(2));
+        // Keep a little time for the deep check of the chosen move.
+        let limits = Limits::default().with_time(remaining * 7 / 8).with_depth(60);
+        searcher.set_root_moves(Some(safe.clone()));
+        let report = iterative_deepening(searcher, &mut board.clone(), &limits, StopFlag::new(), |_| {});
+        searcher.set_root_moves(None);
+        nodes += report.statistics.nodes;
+        let cell = report.best_move.filter(|&cell| board.stone(cell).is_none()).unwrap_or(safe[0]);
+        let deadline = started + budget;
+        if safe.len() > 1
+            && !report.value.is_decisive()
+            && Instant::now() < deadline
+            && deep_check.opponent_wins_after(&mut position, cell, &mut nodes, deadline)
+        {
+            safe.retain(|&other| other != cell);
+            if Instant::now() + Duration::from_millis(5) < deadline {
+                continue;
+            }
+            return Choice { cell: safe[0], reason: "out of time, defence", depth: 0, nodes, value: None };
+        }
+        return Choice { cell, reason, depth: report.depth, nodes, value: Some(report.value) };
+    }
+}
+
+/// Limits of a check whether the opponent, to move after ours, wins by threats.
+#[derive(Clone, Copy, Debug)]
+struct ThreatCheck {
+    /// Most fours in a VCF.
+    fours: u32,
+    /// Most attacking moves in a VCT.
+    threats: u32,
+    /// Node cap of each search.
+    nodes: u64,
+}
+
+impl ThreatCheck {
+    /// Whether the opponent wins by VCF or VCT once `cell` is played on `position`
+    /// (restored afterwards). Searches cut short by their limits count as no win.
+    fn opponent_wins_after(self, position: &mut Gomoku, cell: Cell, nodes: &mut u64, deadline: Instant) -> bool {
+        position.play(cell);
+        let wins = position.outcome().is_none() && {
+            let vcf = find_vcf(position, VcfLimits { max_fours: self.fours, max_nodes: self.nodes, deadline: Some(deadline) });
+            *nodes += vcf.nodes;
+            vcf.proof.is_some() || {
+                let vct = find_vct(position, VcfLimits { max_fours: self.threats, max_nodes: self.nodes, deadline: Some(deadline) });
+                *nodes += vct.nodes;
+                vct.first_move.is_some()
+            }
+        };
+        position.undo(cell);
+        wins
+    }
+}
