@@ -12,7 +12,7 @@ use std::time::Duration;
 
 use anyhow::{Context, Result};
 use gametree_engine::{analyze, Analysis, AnalysisConfig, Limits, Outcome, Player, SearchOptions, StopFlag};
-use gametree_games::{GameSpec, GameVisitor, Notation};
+use gametree_games::{GameSpec, GameVisitor, MoveChooser, Notation};
 
 use super::play_terminal::Terminal;
 use crate::output::paint_verdict;
@@ -32,12 +32,17 @@ pub enum Level {
     /// Searches this many plies (1 to 5) and picks at random among the moves that look best
     /// at that depth.
     Depth(u32),
-    /// Exact play: wins fastest, loses slowest, best score.
+    /// Exact play: wins fastest, loses slowest, best score. Games too large to solve play
+    /// as well as their thinking time allows, with their own move chooser if they have
+    /// one (gomoku: the Gomocup engine's).
     Perfect,
 }
 
 /// The weakest and strongest depth levels.
 pub const LEVELS: std::ops::RangeInclusive<u32> = 1..=5;
+
+/// Transposition table of a game's own move chooser ([`Notation::move_chooser`]), in MiB.
+const CHOOSER_TABLE_MEGABYTES: usize = 64;
 
 fn parse_level(text: &str) -> Result<Level, String> {
     if text.eq_ignore_ascii_case("perfect") {
@@ -201,16 +206,24 @@ impl GameVisitor for Play<'_> {
         let seed = arguments.seed.unwrap_or_else(|| {
             std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |time| time.as_nanos() as u64)
         });
+        let sides = [arguments.first, arguments.second];
+        let levels = [arguments.first_level.unwrap_or(arguments.level), arguments.second_level.unwrap_or(arguments.level)];
+        // Games too large to solve at once get a default thinking time.
+        let time = arguments.time.map(Duration::from_secs_f64).or_else(|| spec.default_time_limit());
+        // A game with its own move chooser (gomoku) plays with it at the perfect level,
+        // within the thinking time.
+        let perfect_computer = sides.iter().zip(levels).any(|(&side, level)| side == Side::Computer && level == Level::Perfect);
+        let chooser = if perfect_computer && time.is_some() { position.move_chooser(CHOOSER_TABLE_MEGABYTES) } else { None };
         let mut session = Session {
             spec,
             start: position.clone(),
             position,
             history: Vec::new(),
             redo: Vec::new(),
-            sides: [arguments.first, arguments.second],
-            levels: [arguments.first_level.unwrap_or(arguments.level), arguments.second_level.unwrap_or(arguments.level)],
-            // Games too large to solve at once get a default thinking time.
-            time: arguments.time.map(Duration::from_secs_f64).or_else(|| spec.default_time_limit()),
+            sides,
+            levels,
+            time,
+            chooser,
             rng: fastrand::Rng::with_seed(seed),
             stop: self.stop.clone(),
             hints: arguments.hints,
@@ -287,6 +300,8 @@ struct Session<G: Notation> {
     sides: [Side; 2],
     levels: [Level; 2],
     time: Option<Duration>,
+    /// The game's own move chooser, used at the perfect level (set only with a time).
+    chooser: Option<Box<dyn MoveChooser<G>>>,
     rng: fastrand::Rng,
     stop: StopFlag,
     hints: bool,
@@ -378,10 +393,14 @@ impl<G: Notation> Session<G> {
         analyze(&self.position, &config)
     }
 
-    /// The computer's move at `level`.
+    /// The computer's move at `level`: at the perfect level the game's own move chooser if
+    /// it has one, else the best move of the analysis.
     fn computer_move(&mut self, level: Level) -> Option<G::Move> {
         match level {
-            Level::Perfect => self.analysis(Limits::UNLIMITED).best_move(),
+            Level::Perfect => match (self.chooser.as_mut(), self.time) {
+                (Some(chooser), Some(time)) => Some(chooser.choose(&self.position, time).mv),
+                _ => self.analysis(Limits::UNLIMITED).best_move(),
+            },
             Level::Depth(depth) => {
                 let analysis = self.analysis(Limits::UNLIMITED.with_depth(depth));
                 let best = analysis.moves.first()?.value;

@@ -2,7 +2,7 @@
 //! [`GameSpec::visit`]): describing a position, applying a move, choosing the computer's
 //! move and analysing.
 
-use gametree_engine::{analyze, Analysis, AnalysisConfig, GameKind, Limits, MoveAnalysis, Outcome, Player, SearchOptions};
+use gametree_engine::{analyze, Analysis, AnalysisConfig, GameKind, Limits, MoveAnalysis, Outcome, Player, SearchOptions, Value};
 use gametree_games::{GameSpec, GameVisitor, Notation, GAME_NAMES};
 use serde_json::{json, Value as Json};
 
@@ -159,7 +159,9 @@ impl GameVisitor for Play {
 /// How well the computer plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Level {
-    /// The best move of an exact analysis (a random one among equally good moves).
+    /// The best move of an exact analysis (a random one among equally good moves); for a
+    /// game with its own move chooser ([`Notation::move_chooser`], gomoku) that chooser,
+    /// given the time cap.
     Perfect,
     /// The best move of a 4-ply search.
     Strong,
@@ -238,8 +240,21 @@ impl GameVisitor for ComputerMove {
         let mut rng = fastrand::Rng::new();
         let mut moves = Vec::new();
         position.generate_moves(&mut moves);
+        // The game's own chooser at the strongest level: the same as `play` and `pbrain`.
+        let chooser = match (self.level, self.context.limits.time) {
+            (Level::Perfect, Some(time)) => position.move_chooser(self.context.table_megabytes).map(|chooser| (chooser, time)),
+            _ => None,
+        };
+        let mut reason = None;
         let (mv, value, capped, nodes) = if self.level == Level::Random {
             (moves[rng.usize(..moves.len())], None, false, 0)
+        } else if let Some((mut chooser, time)) = chooser {
+            let chosen = chooser.choose(&position, time);
+            reason = Some(chosen.reason);
+            // Not an exact analysis: the value is the search's (none for a move found by
+            // the threat searches), and only a proven result is not capped.
+            let value = chosen.value.map(|value| value.verdict(G::KIND, false, 0));
+            (chosen.mv, value, !chosen.value.is_some_and(Value::is_decisive), chosen.nodes)
         } else {
             let analysis = analyze(&position, &analysis_config(&self.context));
             let nodes = analysis.statistics.nodes;
@@ -264,6 +279,7 @@ impl GameVisitor for ComputerMove {
             "value": value,
             "capped": capped,
             "nodes": nodes,
+            "reason": reason,
             "state": state,
         }))
     }

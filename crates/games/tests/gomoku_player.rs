@@ -1,0 +1,118 @@
+//! The gomoku move chooser shared by `pbrain`, `play` and `serve`: sure wins, forced
+//! blocks, VCF puzzles played out to the five, and never an occupied cell.
+
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use gametree_engine::{Game, Outcome, Player};
+use gametree_games::gomoku::{choose_move, new_searcher, Gomoku, Rule};
+use gametree_games::Notation;
+
+fn board(text: &str) -> Gomoku {
+    Gomoku::parse(15, Rule::Freestyle, text).unwrap()
+}
+
+/// The stones of the black-to-move VCF puzzles of the shared data, in letter–number form.
+fn puzzle_stones() -> Vec<String> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/gomoku/vcf-black-to-move.json");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|error| panic!("{}: {error}", path.display()));
+    text.split("\"stones\": \"").skip(1).map(|rest| rest[..rest.find('"').unwrap()].to_string()).collect()
+}
+
+/// A budget that the sure moves never need and a search never uses up in these tests'
+/// small positions before their node caps; the results do not depend on it.
+const BUDGET: Duration = Duration::from_secs(10);
+
+#[test]
+fn a_five_is_completed_even_against_a_four() {
+    let mut searcher = new_searcher(1);
+    // Black h8–k8 against white's a1–a4: black completes at g8 or l8 rather than block a5.
+    let position = board("h8 a1 i8 a2 j8 a3 k8 a4");
+    let choice = choose_move(&position, &mut searcher, BUDGET, Instant::now());
+    assert_eq!(choice.reason, "five");
+    let mut after = position.clone();
+    after.play(choice.cell);
+    assert_eq!(after.outcome(), Some(Outcome::Win(Player::First)), "{}", position.move_notation(choice.cell));
+}
+
+#[test]
+fn a_five_threat_is_blocked_at_its_only_point() {
+    let mut searcher = new_searcher(1);
+    // White must stop g8–j8 (f8 is white's) at k8, 10,7.
+    let position = board("g8 f8 h8 a1 i8 a15 j8");
+    let choice = choose_move(&position, &mut searcher, BUDGET, Instant::now());
+    assert_eq!((choice.reason, position.move_notation(choice.cell).as_str()), ("block", "10,7"));
+    // A four made with a gap: black h8 i8 _ k8 l8 threatens j8 only.
+    let position = board("h8 a1 i8 a15 k8 o1 l8");
+    let choice = choose_move(&position, &mut searcher, BUDGET, Instant::now());
+    assert_eq!(position.move_notation(choice.cell), "9,7");
+    // An open four: white blocks one end (and loses at the other).
+    let position = board("h8 a1 i8 a15 j8 o1 k8");
+    let choice = choose_move(&position, &mut searcher, BUDGET, Instant::now());
+    let name = position.move_notation(choice.cell);
+    assert!(name == "6,7" || name == "11,7", "{name}");
+}
+
+#[test]
+fn vcf_puzzles_are_won_by_continuous_fours() {
+    // All 504 puzzles, both sides played by the chooser: black starts a VCF, every black
+    // move until the five makes a four, white blocks, and black wins.
+    let puzzles = puzzle_stones();
+    assert_eq!(puzzles.len(), 504);
+    let mut searcher = new_searcher(4);
+    for (index, stones) in puzzles.iter().enumerate() {
+        let mut position = board(stones);
+        assert_eq!(position.to_move(), Player::First);
+        let first = choose_move(&position, &mut searcher, BUDGET, Instant::now());
+        // (Puzzle 37 has a five already: a VCF of one move.)
+        assert!(["vcf", "five"].contains(&first.reason), "puzzle {}: {}", index + 1, first.reason);
+        let mut line = Vec::new();
+        while position.outcome().is_none() && line.len() < 100 {
+            let mover = position.to_move();
+            let choice = choose_move(&position, &mut searcher, BUDGET, Instant::now());
+            assert!(position.stone(choice.cell).is_none(), "puzzle {}: occupied {}", index + 1, position.move_notation(choice.cell));
+            line.push(position.move_notation(choice.cell));
+            position.play(choice.cell);
+            if mover == Player::First && position.outcome().is_none() {
+                assert!(position.five_point_count(Player::First) > 0, "puzzle {}: {} is not a four", index + 1, line.join(" "));
+            }
+        }
+        assert_eq!(position.outcome(), Some(Outcome::Win(Player::First)), "puzzle {}: {}", index + 1, line.join(" "));
+    }
+}
+
+#[test]
+fn never_an_occupied_cell_in_random_positions() {
+    // Random positions on small and full boards (stones on any empty cells), a short
+    // budget: the chosen cell is on the board, empty, and a move people may play.
+    let mut rng = fastrand::Rng::with_seed(7);
+    let mut searcher = new_searcher(1);
+    for round in 0..24 {
+        let size = [7, 9, 15][round % 3];
+        let mut position = Gomoku::new(size, Rule::Freestyle).unwrap();
+        let stones = rng.usize(0..size as usize * 2);
+        for _ in 0..stones {
+            let empty: Vec<_> = (0..position.cells()).map(|cell| cell as _).filter(|&cell| position.stone(cell).is_none()).collect();
+            let cell = empty[rng.usize(..empty.len())];
+            position.play(cell);
+            if position.outcome().is_some() {
+                position.undo(cell);
+                break;
+            }
+        }
+        let choice = choose_move(&position, &mut searcher, Duration::from_millis(20), Instant::now());
+        assert!(usize::from(choice.cell) < position.cells(), "round {round}");
+        assert!(position.stone(choice.cell).is_none(), "round {round}: {} on {}", position.move_notation(choice.cell), position.notation());
+        assert_eq!(position.parse_move(&position.move_notation(choice.cell)), Ok(choice.cell), "round {round}");
+    }
+}
+
+#[test]
+fn the_notation_hook_gives_the_same_chooser() {
+    let position = board("g8 f8 h8 a1 i8 a15 j8");
+    let mut chooser = position.move_chooser(1).expect("gomoku has its own move chooser");
+    let chosen = chooser.choose(&position, BUDGET);
+    assert_eq!((chosen.reason, position.move_notation(chosen.mv).as_str()), ("block", "10,7"));
+    // Games without one fall back to the generic analysis.
+    assert!(gametree_games::Mnk::new(3, 3, 3).unwrap().move_chooser(1).is_none());
+}
