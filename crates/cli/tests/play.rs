@@ -174,3 +174,31 @@ fn gomoku_and_connect4_can_be_played_with_a_thinking_time() {
     assert_eq!(code, 0, "{output}");
     assert!(output.contains("plays"), "{output}");
 }
+
+#[test]
+fn the_gomoku_computer_completes_its_five_and_blocks_an_open_four() {
+    // Black (computer) has h8–k8 and completes the five at g8 (6,7) or l8 (11,7) before
+    // white's a1–a4 can.
+    let (output, code) = play(&["gomoku", "h8 a1 i8 a2 j8 a3 k8 a4", "--first", "computer", "--second", "human", "--time", "2"], "quit\n");
+    assert_eq!(code, 0, "{output}");
+    assert!(output.contains("black plays 6,7") || output.contains("black plays 11,7"), "{output}");
+    assert!(output.contains("Game over: black wins."), "{output}");
+    // White (computer) faces black's open four h8–k8 and blocks an end; the human then
+    // wins at the other end.
+    let (output, code) = play(&["gomoku", "h8 a1 i8 a15 j8 o1 k8", "--time", "2"], "g8\nl8\nquit\n");
+    assert_eq!(code, 0, "{output}");
+    let blocked_g8 = output.contains("white plays 6,7");
+    assert!(blocked_g8 || output.contains("white plays 11,7"), "{output}");
+    assert!(output.contains("Game over: black wins."), "{output}");
+}
+
+#[test]
+fn the_gomoku_computer_wins_a_vcf_puzzle_by_fours() {
+    // Puzzle 1 of the shared black-to-move VCF set, two computers at the default level:
+    // black wins with its fours, which white can only block one at a time.
+    let stones = "G12H12G11H10I11I10F10E9J10J9G9G8I9J8K9K8L9M8F8F7H8G7I6I7";
+    let (output, code) = play(&["gomoku", stones, "--first", "computer", "--second", "computer", "--time", "2"], "");
+    assert_eq!(code, 0, "{output}");
+    assert!(output.trim_end().ends_with("Game over: black wins."), "{output}");
+    assert!(output.matches("black plays").count() <= 15, "{output}");
+}

@@ -613,3 +613,29 @@ mod arbitrary_requests {
         }
     }
 }
+
+#[tokio::test]
+async fn the_perfect_gomoku_computer_is_the_gomocup_engine() {
+    // Black completes its five (g8 or l8) rather than blocking white's four in column a.
+    let (status, answer) =
+        post_json(app(), "/api/move", json!({"game": "gomoku", "position": "h8 a1 i8 a2 j8 a3 k8 a4"})).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert!(answer["move"] == "6,7" || answer["move"] == "11,7", "{answer}");
+    assert_eq!((answer["level"].as_str(), answer["reason"].as_str()), (Some("perfect"), Some("five")));
+    assert_eq!(answer["state"]["result"]["winner"], "first", "{answer}");
+    // White blocks black's four g8–j8 at its only point, k8.
+    let (_, answer) = post_json(app(), "/api/move", json!({"game": "gomoku", "position": "g8 f8 h8 a1 i8 a15 j8"})).await;
+    assert_eq!((answer["move"].as_str(), answer["reason"].as_str()), (Some("10,7"), Some("block")), "{answer}");
+    // White blocks an end of black's open four h8–k8.
+    let (_, answer) = post_json(app(), "/api/move", json!({"game": "gomoku", "position": "h8 a1 i8 a15 j8 o1 k8"})).await;
+    assert!(answer["move"] == "6,7" || answer["move"] == "11,7", "{answer}");
+    // Black starts the win by fours of puzzle 1 of the shared VCF set.
+    let stones = "G12H12G11H10I11I10F10E9J10J9G9G8I9J8K9K8L9M8F8F7H8G7I6I7";
+    let (_, answer) = post_json(app(), "/api/move", json!({"game": "gomoku", "position": stones})).await;
+    assert_eq!(answer["reason"], "vcf", "{answer}");
+    // The weaker levels keep the generic search and say no reason.
+    let (_, answer) =
+        post_json(app(), "/api/move", json!({"game": "gomoku", "position": "g8 f8 h8 a1 i8 a15 j8", "level": "strong"})).await;
+    assert_eq!(answer["move"], "10,7", "{answer}");
+    assert_eq!(answer["reason"], Json::Null, "{answer}");
+}
