@@ -181,14 +181,14 @@ fn the_gomoku_computer_completes_its_five_and_blocks_an_open_four() {
     // white's a1–a4 can.
     let (output, code) = play(&["gomoku", "h8 a1 i8 a2 j8 a3 k8 a4", "--first", "computer", "--second", "human", "--time", "2"], "quit\n");
     assert_eq!(code, 0, "{output}");
-    assert!(output.contains("black plays 6,7") || output.contains("black plays 11,7"), "{output}");
+    // The move comes from the gomoku engine's chooser, which says how it chose.
+    assert!(output.contains("black plays 6,7 (five)") || output.contains("black plays 11,7 (five)"), "{output}");
     assert!(output.contains("Game over: black wins."), "{output}");
     // White (computer) faces black's open four h8–k8 and blocks an end; the human then
     // wins at the other end.
     let (output, code) = play(&["gomoku", "h8 a1 i8 a15 j8 o1 k8", "--time", "2"], "g8\nl8\nquit\n");
     assert_eq!(code, 0, "{output}");
-    let blocked_g8 = output.contains("white plays 6,7");
-    assert!(blocked_g8 || output.contains("white plays 11,7"), "{output}");
+    assert!(output.contains("white plays 6,7 (block)") || output.contains("white plays 11,7 (block)"), "{output}");
     assert!(output.contains("Game over: black wins."), "{output}");
 }
 
@@ -200,5 +200,7 @@ fn the_gomoku_computer_wins_a_vcf_puzzle_by_fours() {
     let (output, code) = play(&["gomoku", stones, "--first", "computer", "--second", "computer", "--time", "2"], "");
     assert_eq!(code, 0, "{output}");
     assert!(output.trim_end().ends_with("Game over: black wins."), "{output}");
+    let first = output.lines().find(|line| line.starts_with("black plays")).unwrap();
+    assert!(first.ends_with("(vcf)"), "{output}");
     assert!(output.matches("black plays").count() <= 15, "{output}");
 }

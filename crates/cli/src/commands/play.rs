@@ -394,19 +394,22 @@ impl<G: Notation> Session<G> {
     }
 
     /// The computer's move at `level`: at the perfect level the game's own move chooser if
-    /// it has one, else the best move of the analysis.
-    fn computer_move(&mut self, level: Level) -> Option<G::Move> {
+    /// it has one (with how it chose), else the best move of the analysis.
+    fn computer_move(&mut self, level: Level) -> Option<(G::Move, Option<&'static str>)> {
         match level {
             Level::Perfect => match (self.chooser.as_mut(), self.time) {
-                (Some(chooser), Some(time)) => Some(chooser.choose(&self.position, time).mv),
-                _ => self.analysis(Limits::UNLIMITED).best_move(),
+                (Some(chooser), Some(time)) => {
+                    let chosen = chooser.choose(&self.position, time);
+                    Some((chosen.mv, Some(chosen.reason)))
+                }
+                _ => self.analysis(Limits::UNLIMITED).best_move().map(|mv| (mv, None)),
             },
             Level::Depth(depth) => {
                 let analysis = self.analysis(Limits::UNLIMITED.with_depth(depth));
                 let best = analysis.moves.first()?.value;
                 let candidates: Vec<G::Move> =
                     analysis.moves.iter().filter(|result| result.value == best).map(|result| result.mv).collect();
-                Some(candidates[self.rng.usize(..candidates.len())])
+                Some((candidates[self.rng.usize(..candidates.len())], None))
             }
         }
     }
@@ -476,12 +479,13 @@ impl<G: Notation> Session<G> {
             let mover = self.position.to_move();
             if !over && !self.is_human(mover) {
                 let level = self.levels[index(mover)];
-                let Some(mv) = self.computer_move(level) else { return Ok(ExitCode::SUCCESS) };
+                let Some((mv, reason)) = self.computer_move(level) else { return Ok(ExitCode::SUCCESS) };
                 if self.stop.is_raised() {
                     io.show("Interrupted.\n")?;
                     return Ok(ExitCode::SUCCESS);
                 }
-                io.show(&format!("{} plays {}\n", self.name(mover), self.position.move_notation(mv)))?;
+                let how = reason.map_or(String::new(), |reason| format!(" ({reason})"));
+                io.show(&format!("{} plays {}{how}\n", self.name(mover), self.position.move_notation(mv)))?;
                 self.play(mv);
                 self.redo.clear();
                 shown = false;

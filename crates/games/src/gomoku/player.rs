@@ -67,7 +67,7 @@ impl MoveChooser<Gomoku> for Chooser {
 pub struct Choice {
     /// The move.
     pub cell: Cell,
-    /// How it was chosen: `five`, `block`, `vcf`, `vct`, `only defence`, `search`, `search among defences`…
+    /// How it was chosen: `five`, `block`, `only move`, `vcf`, `vct`, `only defence`, `search`, `search among defences`…
     pub reason: &'static str,
     /// Depth of the deepest finished search iteration (0 when no search ran).
     pub depth: u32,
@@ -115,8 +115,12 @@ pub fn choose_move(board: &Gomoku, searcher: &mut Searcher<Gomoku>, budget: Dura
     if let Some(cell) = board.immediate_win() {
         return quick(cell, "five");
     }
-    if board.five_point_count(board.to_move().opponent()) > 0 || moves.len() == 1 {
+    if board.five_point_count(board.to_move().opponent()) > 0 {
         return quick(moves[0], "block");
+    }
+    if moves.len() == 1 {
+        // The centre of the empty board, or the last empty cell.
+        return quick(moves[0], "only move");
     }
     let vcf = find_vcf(board, VcfLimits { max_fours: 30, max_nodes: 20_000, deadline: Some(started + budget / 5) });
     let mut nodes = vcf.nodes;
