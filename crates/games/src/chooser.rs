@@ -5,7 +5,7 @@
 
 use std::time::Duration;
 
-use gametree_engine::{Game, Value};
+use gametree_engine::{Game, StopFlag, Value};
 
 /// A move picked by a [`MoveChooser`], and how it was found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -26,6 +26,6 @@ pub struct ChosenMove<M> {
 /// transposition table) from one move to the next.
 pub trait MoveChooser<G: Game> {
     /// A move for the side to move of `position`, which must not be over, found within
-    /// about `budget` from now.
-    fn choose(&mut self, position: &G, budget: Duration) -> ChosenMove<G::Move>;
+    /// about `budget` from now, or sooner once `stop` is raised.
+    fn choose(&mut self, position: &G, budget: Duration, stop: &StopFlag) -> ChosenMove<G::Move>;
 }

@@ -4,7 +4,7 @@
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use gametree_engine::{Game, Outcome, Player};
+use gametree_engine::{Game, Outcome, Player, StopFlag};
 use gametree_games::gomoku::{choose_move, new_searcher, Gomoku, Rule};
 use gametree_games::Notation;
 
@@ -33,7 +33,7 @@ fn a_five_is_completed_even_against_a_four() {
     let mut searcher = new_searcher(1);
     // Black h8–k8 against white's a1–a4: black completes at g8 or l8 rather than block a5.
     let position = board("h8 a1 i8 a2 j8 a3 k8 a4");
-    let choice = choose_move(&position, &mut searcher, BUDGET, Instant::now());
+    let choice = choose_move(&position, &mut searcher, BUDGET, Instant::now(), &StopFlag::new());
     assert_eq!(choice.reason, "five");
     let mut after = position.clone();
     after.play(choice.cell);
@@ -50,18 +50,18 @@ fn a_five_threat_is_blocked_at_its_only_point() {
     let mut searcher = new_searcher(1);
     // White must stop g8–j8 (f8 is white's) at k8, 10,7.
     let position = board("g8 f8 h8 a1 i8 a15 j8");
-    let choice = choose_move(&position, &mut searcher, BUDGET, Instant::now());
+    let choice = choose_move(&position, &mut searcher, BUDGET, Instant::now(), &StopFlag::new());
     assert_eq!(
         (choice.reason, position.move_notation(choice.cell).as_str()),
         ("block", "10,7")
     );
     // A four made with a gap: black h8 i8 _ k8 l8 threatens j8 only.
     let position = board("h8 a1 i8 a15 k8 o1 l8");
-    let choice = choose_move(&position, &mut searcher, BUDGET, Instant::now());
+    let choice = choose_move(&position, &mut searcher, BUDGET, Instant::now(), &StopFlag::new());
     assert_eq!(position.move_notation(choice.cell), "9,7");
     // An open four: white blocks one end (and loses at the other).
     let position = board("h8 a1 i8 a15 j8 o1 k8");
-    let choice = choose_move(&position, &mut searcher, BUDGET, Instant::now());
+    let choice = choose_move(&position, &mut searcher, BUDGET, Instant::now(), &StopFlag::new());
     let name = position.move_notation(choice.cell);
     assert!(name == "6,7" || name == "11,7", "{name}");
 }
@@ -76,7 +76,7 @@ fn vcf_puzzles_are_won_by_continuous_fours() {
     for (index, stones) in puzzles.iter().enumerate() {
         let mut position = board(stones);
         assert_eq!(position.to_move(), Player::First);
-        let first = choose_move(&position, &mut searcher, BUDGET, Instant::now());
+        let first = choose_move(&position, &mut searcher, BUDGET, Instant::now(), &StopFlag::new());
         // (Puzzle 37 has a five already: a VCF of one move.)
         assert!(
             ["vcf", "five"].contains(&first.reason),
@@ -87,7 +87,7 @@ fn vcf_puzzles_are_won_by_continuous_fours() {
         let mut line = Vec::new();
         while position.outcome().is_none() && line.len() < 100 {
             let mover = position.to_move();
-            let choice = choose_move(&position, &mut searcher, BUDGET, Instant::now());
+            let choice = choose_move(&position, &mut searcher, BUDGET, Instant::now(), &StopFlag::new());
             assert!(
                 position.stone(choice.cell).is_none(),
                 "puzzle {}: occupied {}",
@@ -142,6 +142,7 @@ fn never_an_occupied_cell_in_random_positions() {
             &mut searcher,
             Duration::from_millis(20),
             Instant::now(),
+            &StopFlag::new(),
         );
         assert!(usize::from(choice.cell) < position.cells(), "round {round}");
         assert!(
@@ -164,7 +165,7 @@ fn the_notation_hook_gives_the_same_chooser() {
     let mut chooser = position
         .move_chooser(1)
         .expect("gomoku has its own move chooser");
-    let chosen = chooser.choose(&position, BUDGET);
+    let chosen = chooser.choose(&position, BUDGET, &StopFlag::new());
     assert_eq!(
         (chosen.reason, position.move_notation(chosen.mv).as_str()),
         ("block", "10,7")
@@ -174,4 +175,21 @@ fn the_notation_hook_gives_the_same_chooser() {
         .unwrap()
         .move_chooser(1)
         .is_none());
+}
+
+/// A raised stop flag (Ctrl-C in `play`, a server shutting down) ends the search before
+/// its first iteration finishes, whatever the budget: the move is still a legal one.
+#[test]
+fn a_raised_stop_flag_ends_the_search_at_once() {
+    let position = Gomoku::parse(15, Rule::Freestyle, "7,7 8,6 9,5 7,5 9,7").unwrap();
+    let stop = StopFlag::new();
+    stop.raise();
+    let mut searcher = new_searcher(1);
+    let choice = choose_move(&position, &mut searcher, Duration::from_secs(5), Instant::now(), &stop);
+    assert!(choice.reason.starts_with("search"), "the search must have run: {choice:?}");
+    assert_eq!(choice.depth, 0, "no iteration may finish once stopped: {choice:?}");
+    assert!(position.stone(choice.cell).is_none());
+    let mut moves = Vec::new();
+    position.generate_moves(&mut moves);
+    assert!(moves.contains(&choice.cell), "{} is not a candidate", position.move_notation(choice.cell));
 }

@@ -311,7 +311,7 @@ impl Brain {
         }
         let board = self.board.as_mut().expect("a board");
         let searcher = self.searcher.as_mut().expect("a searcher");
-        let choice = choose_move(board, searcher, budget, started);
+        let choice = choose_move(board, searcher, budget, started, &StopFlag::new());
         board.play(choice.cell);
         let (x, y) = board.coordinates(choice.cell);
         let elapsed = started.elapsed().as_millis();

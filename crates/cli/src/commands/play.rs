@@ -399,7 +399,7 @@ impl<G: Notation> Session<G> {
         match level {
             Level::Perfect => match (self.chooser.as_mut(), self.time) {
                 (Some(chooser), Some(time)) => {
-                    let chosen = chooser.choose(&self.position, time);
+                    let chosen = chooser.choose(&self.position, time, &self.stop);
                     Some((chosen.mv, Some(chosen.reason)))
                 }
                 _ => self.analysis(Limits::UNLIMITED).best_move().map(|mv| (mv, None)),

@@ -56,8 +56,8 @@ impl Chooser {
 }
 
 impl MoveChooser<Gomoku> for Chooser {
-    fn choose(&mut self, position: &Gomoku, budget: Duration) -> ChosenMove<Cell> {
-        let choice = choose_move(position, &mut self.searcher, budget, Instant::now());
+    fn choose(&mut self, position: &Gomoku, budget: Duration, stop: &StopFlag) -> ChosenMove<Cell> {
+        let choice = choose_move(position, &mut self.searcher, budget, Instant::now(), stop);
         ChosenMove { mv: choice.cell, reason: choice.reason, depth: choice.depth, nodes: choice.nodes, value: choice.value }
     }
 }
@@ -87,11 +87,13 @@ pub struct Choice {
 ///    chooses gets a deeper threat check, and if the opponent then wins, the search goes on
 ///    without it.
 ///
-/// `searcher` should come from [`new_searcher`]; it keeps its table between moves.
+/// `searcher` should come from [`new_searcher`]; it keeps its table between moves. Raising
+/// `stop` (Ctrl-C, a server shutting down) ends the search early with the best move found
+/// so far; the threat searches before it are capped by nodes and take little time.
 ///
 /// ```
 /// use std::time::{Duration, Instant};
-/// use gametree_engine::Game;
+/// use gametree_engine::{Game, StopFlag};
 /// use gametree_games::gomoku::{choose_move, new_searcher, Gomoku, Rule};
 /// use gametree_games::Notation;
 ///
@@ -99,16 +101,16 @@ pub struct Choice {
 /// // Black has four in a row, h8 to k8, and completes the five at g8 or l8 (white's four
 /// // in column a comes too late).
 /// let position = Gomoku::parse(15, Rule::Freestyle, "h8 a1 i8 a2 j8 a3 k8 a4").unwrap();
-/// let choice = choose_move(&position, &mut searcher, Duration::from_secs(1), Instant::now());
+/// let choice = choose_move(&position, &mut searcher, Duration::from_secs(1), Instant::now(), &StopFlag::new());
 /// assert_eq!(choice.reason, "five");
 /// assert!(["g8", "l8"].iter().any(|&name| position.parse_move(name) == Ok(choice.cell)));
 ///
 /// // White must stop black's g8–j8 (f8 is white's): k8, printed 10,7, is the only block.
 /// let position = Gomoku::parse(15, Rule::Freestyle, "g8 f8 h8 a1 i8 a15 j8").unwrap();
-/// let choice = choose_move(&position, &mut searcher, Duration::from_secs(1), Instant::now());
+/// let choice = choose_move(&position, &mut searcher, Duration::from_secs(1), Instant::now(), &StopFlag::new());
 /// assert_eq!((choice.reason, position.move_notation(choice.cell).as_str()), ("block", "10,7"));
 /// ```
-pub fn choose_move(board: &Gomoku, searcher: &mut Searcher<Gomoku>, budget: Duration, started: Instant) -> Choice {
+pub fn choose_move(board: &Gomoku, searcher: &mut Searcher<Gomoku>, budget: Duration, started: Instant, stop: &StopFlag) -> Choice {
     let quick = |cell, reason| Choice { cell, reason, depth: 0, nodes: 0, value: None };
     let mut moves = Vec::new();
     board.generate_moves(&mut moves);
@@ -139,7 +141,7 @@ pub fn choose_move(board: &Gomoku, searcher: &mut Searcher<Gomoku>, budget: Dura
     let mut safe = Vec::new();
     let mut position = board.clone();
     for &cell in &moves {
-        if Instant::now() >= screen_deadline || !screen.opponent_wins_after(&mut position, cell, &mut nodes, screen_deadline) {
+        if Instant::now() >= screen_deadline || stop.is_raised() || !screen.opponent_wins_after(&mut position, cell, &mut nodes, screen_deadline) {
             safe.push(cell);
         }
     }
@@ -161,7 +163,7 @@ pub fn choose_move(board: &Gomoku, searcher: &mut Searcher<Gomoku>, budget: Dura
         // Keep a little time for the deep check of the chosen move.
         let limits = Limits::default().with_time(remaining * 7 / 8).with_depth(60);
         searcher.set_root_moves(Some(safe.clone()));
-        let report = iterative_deepening(searcher, &mut board.clone(), &limits, StopFlag::new(), |_| {});
+        let report = iterative_deepening(searcher, &mut board.clone(), &limits, stop.clone(), |_| {});
         searcher.set_root_moves(None);
         nodes += report.statistics.nodes;
         let cell = report.best_move.filter(|&cell| board.stone(cell).is_none()).unwrap_or(safe[0]);
@@ -169,6 +171,7 @@ pub fn choose_move(board: &Gomoku, searcher: &mut Searcher<Gomoku>, budget: Dura
         if safe.len() > 1
             && !report.value.is_decisive()
             && Instant::now() < deadline
+            && !stop.is_raised()
             && deep_check.opponent_wins_after(&mut position, cell, &mut nodes, deadline)
         {
             safe.retain(|&other| other != cell);

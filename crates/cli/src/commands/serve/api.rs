@@ -249,7 +249,7 @@ impl GameVisitor for ComputerMove {
         let (mv, value, capped, nodes) = if self.level == Level::Random {
             (moves[rng.usize(..moves.len())], None, false, 0)
         } else if let Some((mut chooser, time)) = chooser {
-            let chosen = chooser.choose(&position, time);
+            let chosen = chooser.choose(&position, time, &self.context.stop);
             reason = Some(chosen.reason);
             // Not an exact analysis: the value is the search's (none for a move found by
             // the threat searches), and only a proven result is not capped.
