@@ -169,6 +169,14 @@ pub trait Game: Clone + Send + Sync {
         true
     }
 
+    /// What [`Game::tactical_moves`] returns, without listing the moves: whether the side
+    /// to move may stand pat. Reverse futility pruning asks this at many nodes, so a game
+    /// whose tactical moves cost a scan of the board should answer it directly. The
+    /// default asks `tactical_moves`.
+    fn may_stand_pat(&self) -> bool {
+        self.tactical_moves(&mut Vec::new())
+    }
+
     /// Removes moves that lose at once (the opponent then wins on the next move), when the
     /// game can tell cheaply. If every move loses, leave at least one (none if
     /// [`Game::EXACT_SHORTCUTS`]). Used only by exact searches that do not need every

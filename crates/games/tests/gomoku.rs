@@ -237,6 +237,7 @@ fn tactical_moves_list_every_move_that_does_not_lose_at_once() {
         let mover = position.to_move();
         let mut tactical = Vec::new();
         let may_stand = position.tactical_moves(&mut tactical);
+        assert_eq!(position.may_stand_pat(), may_stand, "{}", position.notation());
         let empty: Vec<u16> = (0..225).filter(|&cell| position.stone(cell).is_none()).collect();
         if may_stand {
             let fours: Vec<u16> = empty.iter().copied().filter(|&cell| position.makes_four(mover, cell)).collect();

@@ -601,9 +601,25 @@ impl Gomoku {
     }
 
     /// The moves that stop `attacker`'s five threats or win, for the side to move.
+    ///
+    /// The class counts say how many cells of each side qualify, so the scan ends at the
+    /// last of them instead of at the board's last cell.
     fn push_class_cells(&self, moves: &mut Vec<Cell>, own: usize, opponent: usize, own_min: u8, opponent_min: u8) {
+        let wanted = |colour: usize, min: u8| -> u32 {
+            self.class_counts[colour].iter().skip(usize::from(min)).map(|&count| u32::from(count)).sum()
+        };
+        let (mut own_left, mut opponent_left) = (wanted(own, own_min), wanted(opponent, opponent_min));
         for cell in 0..self.cells() {
-            if self.stones[cell] == 0 && (self.classes[own][cell] >= own_min || self.classes[opponent][cell] >= opponent_min) {
+            if own_left == 0 && opponent_left == 0 {
+                break;
+            }
+            if self.stones[cell] != 0 {
+                continue;
+            }
+            let (own_match, opponent_match) = (self.classes[own][cell] >= own_min, self.classes[opponent][cell] >= opponent_min);
+            own_left -= u32::from(own_match);
+            opponent_left -= u32::from(opponent_match);
+            if own_match || opponent_match {
                 moves.push(cell as Cell);
             }
         }
@@ -838,6 +854,12 @@ impl Game for Gomoku {
             moves.sort_by_key(|&cell| std::cmp::Reverse(values[usize::from(cell)]));
         }
         true
+    }
+
+    /// No standing pat with a five to complete or to stop: a look at two counters.
+    fn may_stand_pat(&self) -> bool {
+        let five = usize::from(CLASS_FIVE);
+        self.class_counts[0][five] == 0 && self.class_counts[1][five] == 0
     }
 
     fn move_index(&self, cell: Cell) -> Option<usize> {
