@@ -256,7 +256,7 @@ impl<G: Game, O: Observer<G::Move>> Searcher<G, O> {
     }
 
     /// The principal variation of the last [`Searcher::search`], as far as it was
-    /// collected (table hits can cut it short; see [`crate::principal_line`]).
+    /// collected (a table hit ends it where the stored result was used).
     #[must_use]
     pub fn principal_variation(&self) -> &[G::Move] {
         self.lines.first().map_or(&[], Vec::as_slice)

@@ -5,7 +5,7 @@
 //! - [`problem`]: what a problem supplies (test generation, checking, solvers);
 //!   [`tictactoe_ccf`], [`product_grid`], [`matchsticks`] and [`connect4`] implement it.
 //! - [`runner`]: runs one program under time, memory and output limits.
-//! - [`grade`]: test sets, verdicts, shrinking and the diagnosis.
+//! - [`grade`](mod@grade): test sets, verdicts, shrinking and the diagnosis.
 //! - [`batch`]: a folder of submissions, compiled and graded in parallel.
 //! - [`report`]: the reports, as text, Markdown, CSV and JSON.
 #![deny(missing_docs)]

@@ -16,7 +16,7 @@
 //! # Board representation
 //!
 //! For every cell and each of the four directions the board keeps a 20-bit key of the ten
-//! cells around it (five each side) and, through [`pattern::PatternTable`], the
+//! cells around it (five each side) and, through a precomputed pattern table, the
 //! [`Pattern`] black and white would make there by playing it; a move updates the keys of
 //! the 40 cells that see it. From the four patterns of a cell comes its [`Threat`] class
 //! and a value per colour; the evaluation is the sum of these values over empty cells,
