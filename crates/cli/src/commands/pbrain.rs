@@ -191,7 +191,10 @@ impl Brain {
             megabytes = megabytes.min((self.timing.memory / 2 / (1 << 20)).max(1) as usize);
         }
         // The search settings live with the move chooser, shared with `play` and `serve`.
-        self.searcher = Some(new_searcher(megabytes));
+        let mut searcher = new_searcher(megabytes);
+        // Map the table's memory now, not during the first (timed) moves.
+        searcher.clear_table();
+        self.searcher = Some(searcher);
     }
 
     fn info(&mut self, rest: &str) {

@@ -16,8 +16,9 @@ use super::{Cell, Gomoku};
 use crate::chooser::{ChosenMove, MoveChooser};
 
 /// The searcher [`choose_move`] is tuned for, with a transposition table of
-/// `table_megabytes` MiB (at least 1) whose memory is mapped now rather than during the
-/// first timed moves.
+/// `table_megabytes` MiB (at least 1). A timed player that makes it before its clock
+/// starts (the Gomocup engine at `START`) should also call [`Searcher::clear_table`], so
+/// that the table's memory is mapped then rather than during its first moves.
 ///
 /// No symmetry (gomoku positions are rarely symmetric once play has begun), move ordering,
 /// principal-variation search, the game's shortcuts, and the play heuristics with reverse
@@ -36,8 +37,6 @@ pub fn new_searcher(table_megabytes: usize) -> Searcher<Gomoku> {
     // cell). Reverse futility pruning won 25-14 in self-play at 300 ms a move;
     // late-move pruning (18-21) and a wider quiescence (17-22) did not help.
     searcher.set_heuristics(Heuristics { futility_margin: 150, ..Heuristics::for_play(300) });
-    // Map the table's memory now, not during the first (timed) moves.
-    searcher.clear_table();
     searcher
 }
 
