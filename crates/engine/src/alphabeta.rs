@@ -408,13 +408,17 @@ impl<G: Game, O: Observer<G::Move>> Searcher<G, O> {
 
         // Reverse futility pruning: far above beta near the horizon, and not under threat.
         let margin = self.memory.settings.futility_margin;
-        if margin > 0 && ply > 0 && depth <= 3 && beta.raw() == alpha.raw() + 1 && !beta.is_decisive() {
-            if position.may_stand_pat() {
-                let evaluation = position.evaluate();
-                if evaluation.saturating_sub(margin.saturating_mul(depth as i32)) >= beta.raw() {
-                    self.statistics.horizon_leaves += 1;
-                    return Value::score(evaluation);
-                }
+        if margin > 0
+            && ply > 0
+            && depth <= 3
+            && beta.raw() == alpha.raw() + 1
+            && !beta.is_decisive()
+            && position.may_stand_pat()
+        {
+            let evaluation = position.evaluate();
+            if evaluation.saturating_sub(margin.saturating_mul(depth as i32)) >= beta.raw() {
+                self.statistics.horizon_leaves += 1;
+                return Value::score(evaluation);
             }
         }
 
