@@ -41,33 +41,97 @@ pub struct VctOutcome {
 }
 
 /// Searches for a VCT of the side to move, at most `limits.max_fours` attacking moves
-/// deep (iterative deepening).
+/// deep.
+///
+/// The search is a depth-first proof-number search (df-pn) over the threat tree: it
+/// spends its nodes where the fewest defences remain to be refuted, and its table keeps
+/// proofs and disproofs of positions reached by different move orders. Within its limits
+/// it answers exactly as a full search of the same tree would.
 #[must_use]
 pub fn find_vct(board: &Gomoku, limits: VcfLimits) -> VctOutcome {
-    let mut search = VctSearch { limits, nodes: 0, aborted: false, failed: HashMap::new() };
     let mut board = board.clone();
-    if board.outcome().is_some() {
+    if board.outcome().is_some() || limits.max_fours == 0 {
         return VctOutcome { first_move: None, complete: true, nodes: 0 };
     }
-    for depth in 1..=limits.max_fours {
-        if let Some(cell) = search.attack(&mut board, depth) {
-            return VctOutcome { first_move: Some(cell), complete: true, nodes: search.nodes };
-        }
-        if search.aborted {
-            break;
-        }
-    }
-    VctOutcome { first_move: None, complete: !search.aborted, nodes: search.nodes }
+    let mut search = ProofSearch { limits, nodes: 0, aborted: false, table: HashMap::new(), expanded: HashMap::new() };
+    let root = search.attack(&mut board, limits.max_fours, INFINITE, INFINITE);
+    let first_move = (root.proof == 0).then(|| search.winning_move(&mut board, limits.max_fours)).flatten();
+    VctOutcome { first_move, complete: !search.aborted, nodes: search.nodes }
 }
 
-struct VctSearch {
+/// Proof and disproof numbers at least this large mean "proven" and "disproven".
+const INFINITE: u32 = u32::MAX / 4;
+
+/// Proof and disproof numbers of a node: how many leaves must still be proven (won by
+/// the attacker) or disproven before the node is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Numbers {
+    proof: u32,
+    disproof: u32,
+}
+
+impl Numbers {
+    const UNKNOWN: Numbers = Numbers { proof: 1, disproof: 1 };
+    const WON: Numbers = Numbers { proof: 0, disproof: INFINITE };
+    const LOST: Numbers = Numbers { proof: INFINITE, disproof: 0 };
+
+    fn settled(self) -> bool {
+        self.proof == 0 || self.disproof == 0
+    }
+}
+
+struct ProofSearch {
     limits: VcfLimits,
     nodes: u64,
     aborted: bool,
-    failed: HashMap<u64, u32>,
+    /// Numbers per (position, threats left, side): positions are keyed with the threats
+    /// left, so a proof never claims more depth than it had.
+    table: HashMap<u64, Numbers>,
+    /// The children of expanded nodes, by key: df-pn comes back to a node many times.
+    expanded: HashMap<u64, Vec<Child>>,
 }
 
-impl VctSearch {
+/// A child of a node.
+#[derive(Clone, Copy, Debug)]
+struct Child {
+    cell: Cell,
+    key: u64,
+    /// Its numbers: final if `settled`, else a first guess until the table knows better.
+    numbers: Numbers,
+    settled: bool,
+}
+
+impl Child {
+    fn new(cell: Cell, key: u64, settled: Option<Numbers>, guess: Numbers) -> Child {
+        Child { cell, key, numbers: settled.unwrap_or(guess), settled: settled.is_some() }
+    }
+}
+
+/// The attacker's moves at an attacking node: the five if there is one, the block of the
+/// defender's only five point, else every move that makes an open three or better. Empty
+/// when the attacker cannot go on (the defender has two five points).
+fn attacking_moves(board: &Gomoku) -> Vec<Cell> {
+    let attacker = board.to_move();
+    let defender = attacker.opponent();
+    match board.five_point_count(defender) {
+        0 => {
+            let mut threats: Vec<Cell> = (0..board.cells() as Cell)
+                .filter(|&cell| board.stone(cell).is_none() && board.threat(attacker, cell) >= Threat::OpenThree)
+                .collect();
+            threats.sort_by_key(|&cell| std::cmp::Reverse(board.threat(attacker, cell)));
+            threats
+        }
+        1 => board.five_points(defender).collect(),
+        _ => Vec::new(),
+    }
+}
+
+impl ProofSearch {
+    fn key(board: &Gomoku, threats_left: u32, attacking: bool) -> u64 {
+        let hash = board.hash().unwrap_or_default();
+        hash ^ u64::from(threats_left).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ if attacking { 0x5851_F42D_4C95_7F2D } else { 0 }
+    }
+
     fn out_of_budget(&mut self) -> bool {
         self.nodes += 1;
         let late = self.nodes % 256 == 1 && self.limits.deadline.is_some_and(|deadline| Instant::now() >= deadline);
@@ -77,64 +141,169 @@ impl VctSearch {
         self.aborted
     }
 
-    /// A winning first move for the side to move within `depth` threats.
-    fn attack(&mut self, board: &mut Gomoku, depth: u32) -> Option<Cell> {
-        if self.out_of_budget() {
-            return None;
-        }
+    /// The numbers of an attacking node settled without expanding it, if any.
+    fn attack_leaf(board: &Gomoku, threats_left: u32) -> Option<Numbers> {
         let attacker = board.to_move();
         let defender = attacker.opponent();
-        if let Some(five) = board.five_points(attacker).next() {
-            return Some(five);
+        if board.five_point_count(attacker) > 0 {
+            return Some(Numbers::WON);
         }
-        if depth == 0 || board.five_point_count(defender) >= 2 {
-            return None;
+        if threats_left == 0 || board.five_point_count(defender) >= 2 {
+            return Some(Numbers::LOST);
         }
-        let key = board.hash().unwrap_or_default();
-        if self.failed.get(&key).is_some_and(|&searched| searched >= depth) {
-            return None;
+        None
+    }
+
+    /// The numbers of the defending node reached by the attacker's `threat` (already
+    /// played), settled without expanding it, if any: a threat that threatens nothing is
+    /// no threat; two five points cannot both be blocked.
+    fn defence_leaf(board: &Gomoku) -> Option<Numbers> {
+        let attacker = board.to_move().opponent();
+        if board.outcome().is_some() || board.five_point_count(attacker) >= 2 {
+            return Some(Numbers::WON);
         }
-        let mut threats: Vec<Cell> = if board.five_point_count(defender) == 1 {
-            board.five_points(defender).collect()
+        if board.five_point_count(attacker) == 0 && !board.threatens_open_four(attacker) {
+            return Some(Numbers::LOST);
+        }
+        None
+    }
+
+    fn lookup(&self, key: u64) -> Numbers {
+        self.table.get(&key).copied().unwrap_or(Numbers::UNKNOWN)
+    }
+
+    fn numbers_of(&self, child: &Child) -> Numbers {
+        if child.settled {
+            child.numbers
         } else {
-            (0..board.cells() as Cell)
-                .filter(|&cell| board.stone(cell).is_none() && board.threat(attacker, cell) >= Threat::OpenThree)
-                .collect()
+            self.table.get(&child.key).copied().unwrap_or(child.numbers)
+        }
+    }
+
+    /// Df-pn at an attacking node (an OR node): search until its numbers reach the
+    /// thresholds or settle.
+    fn attack(&mut self, board: &mut Gomoku, threats_left: u32, proof_limit: u32, disproof_limit: u32) -> Numbers {
+        let key = Self::key(board, threats_left, true);
+        if let Some(numbers) = Self::attack_leaf(board, threats_left) {
+            self.table.insert(key, numbers);
+            return numbers;
+        }
+        // Each threat with its table key, or its numbers if they are known at once.
+        let children = match self.expanded.get(&key) {
+            Some(children) => children.clone(),
+            None => {
+                let moves = attacking_moves(board);
+                let mut children = Vec::with_capacity(moves.len());
+                for cell in moves {
+                    board.play(cell);
+                    children.push(Child::new(cell, Self::key(board, threats_left - 1, false), Self::defence_leaf(board), Numbers::UNKNOWN));
+                    board.undo(cell);
+                }
+                self.expanded.insert(key, children.clone());
+                children
+            }
         };
-        threats.sort_by_key(|&cell| std::cmp::Reverse(board.threat(attacker, cell)));
-        let mut defences = Vec::new();
-        for threat in threats {
-            board.play(threat);
-            let wins = if board.five_point_count(attacker) >= 2 {
-                true
-            } else if board.five_point_count(attacker) == 1 || board.threatens_open_four(attacker) {
-                defences.clear();
-                board.generate_moves(&mut defences);
-                let replies = defences.clone();
-                let mut all_lose = true;
+        loop {
+            if self.out_of_budget() {
+                return self.lookup(key);
+            }
+            // OR node: proof = min over children, disproof = sum.
+            let (mut best, mut best_proof, mut second_proof, mut disproof_sum) = (None, INFINITE, INFINITE, 0u32);
+            for (index, child) in children.iter().enumerate() {
+                let numbers = self.numbers_of(child);
+                disproof_sum = disproof_sum.saturating_add(numbers.disproof).min(INFINITE);
+                if numbers.proof < best_proof {
+                    second_proof = best_proof;
+                    best_proof = numbers.proof;
+                    best = Some((index, numbers));
+                } else if numbers.proof < second_proof {
+                    second_proof = numbers.proof;
+                }
+            }
+            let numbers = Numbers { proof: best_proof, disproof: disproof_sum };
+            self.table.insert(key, numbers);
+            if numbers.settled() || numbers.proof >= proof_limit || numbers.disproof >= disproof_limit {
+                return numbers;
+            }
+            let (index, child) = best.expect("an unsettled node has a child");
+            let cell = children[index].cell;
+            let child_proof_limit = proof_limit.min(second_proof.saturating_add(1));
+            let child_disproof_limit = disproof_limit.saturating_sub(disproof_sum).saturating_add(child.disproof).min(INFINITE);
+            board.play(cell);
+            self.defend(board, threats_left - 1, child_proof_limit, child_disproof_limit);
+            board.undo(cell);
+            if self.aborted {
+                return self.lookup(key);
+            }
+        }
+    }
+
+    /// Df-pn at a defending node (an AND node) after an attacker's threat: every defence
+    /// of [`Gomoku`]'s candidate rule must lose to a further VCT.
+    fn defend(&mut self, board: &mut Gomoku, threats_left: u32, proof_limit: u32, disproof_limit: u32) -> Numbers {
+        let key = Self::key(board, threats_left, false);
+        let defences = match self.expanded.get(&key) {
+            Some(defences) => defences.clone(),
+            None => {
+                let mut replies = Vec::new();
+                board.generate_moves(&mut replies);
+                let mut defences = Vec::with_capacity(replies.len());
                 for reply in replies {
                     board.play(reply);
-                    let lost = board.outcome().is_none() && self.attack(board, depth - 1).is_some();
+                    let settled = if board.outcome().is_some() { Some(Numbers::LOST) } else { Self::attack_leaf(board, threats_left) };
+                    defences.push(Child::new(reply, Self::key(board, threats_left, true), settled, Numbers::UNKNOWN));
                     board.undo(reply);
-                    if !lost {
-                        all_lose = false;
-                        break;
-                    }
                 }
-                all_lose
-            } else {
-                false
-            };
-            board.undo(threat);
-            if wins && !self.aborted {
-                return Some(threat);
+                self.expanded.insert(key, defences.clone());
+                defences
             }
+        };
+        loop {
+            if self.out_of_budget() {
+                return self.lookup(key);
+            }
+            // AND node: proof = sum over children, disproof = min.
+            let (mut best, mut best_disproof, mut second_disproof, mut proof_sum) = (None, INFINITE, INFINITE, 0u32);
+            for (index, child) in defences.iter().enumerate() {
+                let numbers = self.numbers_of(child);
+                proof_sum = proof_sum.saturating_add(numbers.proof).min(INFINITE);
+                if numbers.disproof < best_disproof {
+                    second_disproof = best_disproof;
+                    best_disproof = numbers.disproof;
+                    best = Some((index, numbers));
+                } else if numbers.disproof < second_disproof {
+                    second_disproof = numbers.disproof;
+                }
+            }
+            let numbers = Numbers { proof: proof_sum, disproof: best_disproof };
+            self.table.insert(key, numbers);
+            if numbers.settled() || numbers.proof >= proof_limit || numbers.disproof >= disproof_limit {
+                return numbers;
+            }
+            let (index, child) = best.expect("an unsettled node has a child");
+            let reply = defences[index].cell;
+            let child_disproof_limit = disproof_limit.min(second_disproof.saturating_add(1));
+            let child_proof_limit = proof_limit.saturating_sub(proof_sum).saturating_add(child.proof).min(INFINITE);
+            board.play(reply);
+            self.attack(board, threats_left, child_proof_limit, child_disproof_limit);
+            board.undo(reply);
             if self.aborted {
-                return None;
+                return self.lookup(key);
             }
         }
-        self.failed.insert(key, depth);
-        None
+    }
+
+    /// The root move whose defending node is proven, after the root was.
+    fn winning_move(&mut self, board: &mut Gomoku, threats_left: u32) -> Option<Cell> {
+        if let Some(five) = board.five_points(board.to_move()).next() {
+            return Some(five);
+        }
+        attacking_moves(board).into_iter().find(|&cell| {
+            board.play(cell);
+            let won = Self::defence_leaf(board).unwrap_or_else(|| self.lookup(Self::key(board, threats_left - 1, false))).proof == 0;
+            board.undo(cell);
+            won
+        })
     }
 }
 
@@ -143,6 +312,153 @@ mod tests {
     use super::*;
     use crate::gomoku::Rule;
     use crate::notation::Notation;
+
+    /// The search this module had before df-pn: iterative deepening over the number of
+    /// threats, a plain and/or tree walk with a table of failures. The oracle below.
+    fn reference_vct(board: &Gomoku, threats: u32) -> Option<bool> {
+        let mut search = ReferenceSearch { limits: VcfLimits { max_fours: threats, max_nodes: 3_000_000, deadline: None }, nodes: 0, aborted: false, failed: HashMap::new() };
+        let mut board = board.clone();
+        let mut found = false;
+        for depth in 0..=threats {
+            found = search.attack(&mut board, depth).is_some();
+            if found || search.aborted {
+                break;
+            }
+        }
+        (!search.aborted).then_some(found)
+    }
+
+    struct ReferenceSearch {
+        limits: VcfLimits,
+        nodes: u64,
+        aborted: bool,
+        failed: HashMap<u64, u32>,
+    }
+
+    impl ReferenceSearch {
+        fn out_of_budget(&mut self) -> bool {
+            self.nodes += 1;
+            let late = self.nodes % 256 == 1 && self.limits.deadline.is_some_and(|deadline| Instant::now() >= deadline);
+            if self.nodes >= self.limits.max_nodes || late {
+                self.aborted = true;
+            }
+            self.aborted
+        }
+
+        /// A winning first move for the side to move within `depth` threats.
+        fn attack(&mut self, board: &mut Gomoku, depth: u32) -> Option<Cell> {
+            if self.out_of_budget() {
+                return None;
+            }
+            let attacker = board.to_move();
+            let defender = attacker.opponent();
+            if let Some(five) = board.five_points(attacker).next() {
+                return Some(five);
+            }
+            if depth == 0 || board.five_point_count(defender) >= 2 {
+                return None;
+            }
+            let key = board.hash().unwrap_or_default();
+            if self.failed.get(&key).is_some_and(|&searched| searched >= depth) {
+                return None;
+            }
+            let mut threats: Vec<Cell> = if board.five_point_count(defender) == 1 {
+                board.five_points(defender).collect()
+            } else {
+                (0..board.cells() as Cell)
+                    .filter(|&cell| board.stone(cell).is_none() && board.threat(attacker, cell) >= Threat::OpenThree)
+                    .collect()
+            };
+            threats.sort_by_key(|&cell| std::cmp::Reverse(board.threat(attacker, cell)));
+            let mut defences = Vec::new();
+            for threat in threats {
+                board.play(threat);
+                let wins = if board.five_point_count(attacker) >= 2 {
+                    true
+                } else if board.five_point_count(attacker) == 1 || board.threatens_open_four(attacker) {
+                    defences.clear();
+                    board.generate_moves(&mut defences);
+                    let replies = defences.clone();
+                    let mut all_lose = true;
+                    for reply in replies {
+                        board.play(reply);
+                        let lost = board.outcome().is_none() && self.attack(board, depth - 1).is_some();
+                        board.undo(reply);
+                        if !lost {
+                            all_lose = false;
+                            break;
+                        }
+                    }
+                    all_lose
+                } else {
+                    false
+                };
+                board.undo(threat);
+                if wins && !self.aborted {
+                    return Some(threat);
+                }
+                if self.aborted {
+                    return None;
+                }
+            }
+            self.failed.insert(key, depth);
+            None
+        }
+    }
+
+    /// A random position: stones dropped in turn on random empty cells of the 7×7 square
+    /// around the centre (dense enough for threats), stopping before a five.
+    fn crowded_position(rng: &mut fastrand::Rng) -> Gomoku {
+        let mut board = Gomoku::new(15, Rule::Freestyle).unwrap();
+        let stones = rng.usize(6..22);
+        for _ in 0..stones {
+            let empty: Vec<Cell> = (0..board.cells() as Cell)
+                .filter(|&cell| {
+                    let (x, y) = board.coordinates(cell);
+                    board.stone(cell).is_none() && (4..=10).contains(&x) && (4..=10).contains(&y)
+                })
+                .collect();
+            let cell = empty[rng.usize(..empty.len())];
+            board.play(cell);
+            if board.outcome().is_some() {
+                board.undo(cell);
+                break;
+            }
+        }
+        board
+    }
+
+    #[test]
+    fn proof_number_search_agrees_with_the_plain_search() {
+        let mut rng = fastrand::Rng::with_seed(20261129);
+        let (mut compared, mut wins) = (0, 0);
+        for _ in 0..400 {
+            let board = crowded_position(&mut rng);
+            let threats = rng.u32(1..=6);
+            let Some(expected) = reference_vct(&board, threats) else { continue };
+            let found = find_vct(&board, VcfLimits { max_fours: threats, max_nodes: 3_000_000, deadline: None });
+            assert!(found.complete, "{}", board.notation());
+            assert_eq!(found.first_move.is_some(), expected, "{} within {threats} threats", board.notation());
+            if let Some(first) = found.first_move {
+                wins += 1;
+                // The first move itself wins: a five, or a threat every defence of which
+                // loses within the threats left.
+                let mut after = board.clone();
+                after.play(first);
+                if after.outcome().is_none() {
+                    let mut defences = Vec::new();
+                    after.generate_moves(&mut defences);
+                    for defence in defences {
+                        after.play(defence);
+                        assert!(after.outcome().is_none() && reference_vct(&after, threats - 1) == Some(true), "{} threats {threats} first {} defence {} outcome {:?} ref {:?}", board.notation(), board.move_notation(first), after.move_notation(defence), after.outcome(), reference_vct(&after, threats - 1));
+                        after.undo(defence);
+                    }
+                }
+            }
+            compared += 1;
+        }
+        assert!(compared > 300 && wins > 30, "{compared} positions compared, {wins} wins");
+    }
 
     #[test]
     fn a_double_three_is_found_and_quiet_boards_have_none() {
