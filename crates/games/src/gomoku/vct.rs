@@ -96,20 +96,20 @@ struct ProofSearch {
 struct Child {
     cell: Cell,
     key: u64,
-    /// Its numbers: final if `settled`, else a first guess until the table knows better.
+    /// Its numbers: final if `settled`, else unknown until the table knows better.
     numbers: Numbers,
     settled: bool,
 }
 
 impl Child {
-    fn new(cell: Cell, key: u64, settled: Option<Numbers>, guess: Numbers) -> Child {
-        Child { cell, key, numbers: settled.unwrap_or(guess), settled: settled.is_some() }
+    fn new(cell: Cell, key: u64, settled: Option<Numbers>) -> Child {
+        Child { cell, key, numbers: settled.unwrap_or(Numbers::UNKNOWN), settled: settled.is_some() }
     }
 }
 
-/// The attacker's moves at an attacking node: the five if there is one, the block of the
-/// defender's only five point, else every move that makes an open three or better. Empty
-/// when the attacker cannot go on (the defender has two five points).
+/// The attacker's moves at an attacking node without a five of its own (see
+/// `attack_leaf`): the block of the defender's only five point, else every move that
+/// makes an open three or better. Empty when the defender has two five points.
 fn attacking_moves(board: &Gomoku) -> Vec<Cell> {
     let attacker = board.to_move();
     let defender = attacker.opponent();
@@ -196,7 +196,7 @@ impl ProofSearch {
                 let mut children = Vec::with_capacity(moves.len());
                 for cell in moves {
                     board.play(cell);
-                    children.push(Child::new(cell, Self::key(board, threats_left - 1, false), Self::defence_leaf(board), Numbers::UNKNOWN));
+                    children.push(Child::new(cell, Self::key(board, threats_left - 1, false), Self::defence_leaf(board)));
                     board.undo(cell);
                 }
                 self.expanded.insert(key, children.clone());
@@ -251,7 +251,7 @@ impl ProofSearch {
                 for reply in replies {
                     board.play(reply);
                     let settled = if board.outcome().is_some() { Some(Numbers::LOST) } else { Self::attack_leaf(board, threats_left) };
-                    defences.push(Child::new(reply, Self::key(board, threats_left, true), settled, Numbers::UNKNOWN));
+                    defences.push(Child::new(reply, Self::key(board, threats_left, true), settled));
                     board.undo(reply);
                 }
                 self.expanded.insert(key, defences.clone());
