@@ -54,7 +54,7 @@ pub fn find_vct(board: &Gomoku, limits: VcfLimits) -> VctOutcome {
         return VctOutcome { first_move: None, complete: true, nodes: 0 };
     }
     let mut search = ProofSearch { limits, nodes: 0, aborted: false, table: HashMap::new(), expanded: HashMap::new() };
-    let root = search.attack(&mut board, limits.max_fours, INFINITE, INFINITE);
+    let root = search.search(&mut board, limits.max_fours, true, INFINITE, INFINITE);
     let first_move = (root.proof == 0).then(|| search.winning_move(&mut board, limits.max_fours)).flatten();
     VctOutcome { first_move, complete: !search.aborted, nodes: search.nodes }
 }
@@ -180,113 +180,88 @@ impl ProofSearch {
         }
     }
 
-    /// Df-pn at an attacking node (an OR node): search until its numbers reach the
-    /// thresholds or settle.
-    fn attack(&mut self, board: &mut Gomoku, threats_left: u32, proof_limit: u32, disproof_limit: u32) -> Numbers {
-        let key = Self::key(board, threats_left, true);
-        if let Some(numbers) = Self::attack_leaf(board, threats_left) {
-            self.table.insert(key, numbers);
-            return numbers;
+    /// The children of a node, generated once and kept in `expanded`: at an attacking
+    /// node every threat (see [`attacking_moves`]), at a defending node every defence of
+    /// [`Gomoku`]'s candidate rule. Each comes with its table key, and with its numbers if
+    /// they are known without expanding it.
+    fn children(&mut self, board: &mut Gomoku, key: u64, threats_left: u32, attacking: bool) -> Vec<Child> {
+        if let Some(children) = self.expanded.get(&key) {
+            return children.clone();
         }
-        // Each threat with its table key, or its numbers if they are known at once.
-        let children = match self.expanded.get(&key) {
-            Some(children) => children.clone(),
-            None => {
-                let moves = attacking_moves(board);
-                let mut children = Vec::with_capacity(moves.len());
-                for cell in moves {
-                    board.play(cell);
-                    children.push(Child::new(cell, Self::key(board, threats_left - 1, false), Self::defence_leaf(board)));
-                    board.undo(cell);
-                }
-                self.expanded.insert(key, children.clone());
-                children
-            }
+        let moves = if attacking {
+            attacking_moves(board)
+        } else {
+            let mut replies = Vec::new();
+            board.generate_moves(&mut replies);
+            replies
         };
-        loop {
-            if self.out_of_budget() {
-                return self.lookup(key);
-            }
-            // OR node: proof = min over children, disproof = sum.
-            let (mut best, mut best_proof, mut second_proof, mut disproof_sum) = (None, INFINITE, INFINITE, 0u32);
-            for (index, child) in children.iter().enumerate() {
-                let numbers = self.numbers_of(child);
-                disproof_sum = disproof_sum.saturating_add(numbers.disproof).min(INFINITE);
-                if numbers.proof < best_proof {
-                    second_proof = best_proof;
-                    best_proof = numbers.proof;
-                    best = Some((index, numbers));
-                } else if numbers.proof < second_proof {
-                    second_proof = numbers.proof;
-                }
-            }
-            let numbers = Numbers { proof: best_proof, disproof: disproof_sum };
-            self.table.insert(key, numbers);
-            if numbers.settled() || numbers.proof >= proof_limit || numbers.disproof >= disproof_limit {
-                return numbers;
-            }
-            let (index, child) = best.expect("an unsettled node has a child");
-            let cell = children[index].cell;
-            let child_proof_limit = proof_limit.min(second_proof.saturating_add(1));
-            let child_disproof_limit = disproof_limit.saturating_sub(disproof_sum).saturating_add(child.disproof).min(INFINITE);
+        let mut children = Vec::with_capacity(moves.len());
+        for cell in moves {
             board.play(cell);
-            self.defend(board, threats_left - 1, child_proof_limit, child_disproof_limit);
+            let child = if attacking {
+                Child::new(cell, Self::key(board, threats_left - 1, false), Self::defence_leaf(board))
+            } else {
+                let settled = if board.outcome().is_some() { Some(Numbers::LOST) } else { Self::attack_leaf(board, threats_left) };
+                Child::new(cell, Self::key(board, threats_left, true), settled)
+            };
             board.undo(cell);
-            if self.aborted {
-                return self.lookup(key);
-            }
+            children.push(child);
         }
+        self.expanded.insert(key, children.clone());
+        children
     }
 
-    /// Df-pn at a defending node (an AND node) after an attacker's threat: every defence
-    /// of [`Gomoku`]'s candidate rule must lose to a further VCT.
-    fn defend(&mut self, board: &mut Gomoku, threats_left: u32, proof_limit: u32, disproof_limit: u32) -> Numbers {
-        let key = Self::key(board, threats_left, false);
-        let defences = match self.expanded.get(&key) {
-            Some(defences) => defences.clone(),
-            None => {
-                let mut replies = Vec::new();
-                board.generate_moves(&mut replies);
-                let mut defences = Vec::with_capacity(replies.len());
-                for reply in replies {
-                    board.play(reply);
-                    let settled = if board.outcome().is_some() { Some(Numbers::LOST) } else { Self::attack_leaf(board, threats_left) };
-                    defences.push(Child::new(reply, Self::key(board, threats_left, true), settled));
-                    board.undo(reply);
-                }
-                self.expanded.insert(key, defences.clone());
-                defences
+    /// Df-pn at an attacking node (an OR node, `attacking`) or at a defending node after
+    /// an attacker's threat (an AND node: every defence must lose to a further VCT):
+    /// search until the node's numbers reach the limits or settle.
+    ///
+    /// Both kinds are one routine seen from the side that chooses: with `(choice, other)`
+    /// = (proof, disproof) at an OR node and (disproof, proof) at an AND node, the node's
+    /// `choice` number is the least of its children's and its `other` number their sum.
+    fn search(&mut self, board: &mut Gomoku, threats_left: u32, attacking: bool, proof_limit: u32, disproof_limit: u32) -> Numbers {
+        let key = Self::key(board, threats_left, attacking);
+        if attacking {
+            if let Some(numbers) = Self::attack_leaf(board, threats_left) {
+                self.table.insert(key, numbers);
+                return numbers;
             }
-        };
+        }
+        let orient = |numbers: Numbers| if attacking { (numbers.proof, numbers.disproof) } else { (numbers.disproof, numbers.proof) };
+        let unorient = |choice: u32, other: u32| if attacking { Numbers { proof: choice, disproof: other } } else { Numbers { proof: other, disproof: choice } };
+        let (choice_limit, other_limit) = orient(Numbers { proof: proof_limit, disproof: disproof_limit });
+        let children = self.children(board, key, threats_left, attacking);
+        // An attacker's threat uses one of the threats left; a defence does not.
+        let child_threats_left = if attacking { threats_left - 1 } else { threats_left };
         loop {
             if self.out_of_budget() {
                 return self.lookup(key);
             }
-            // AND node: proof = sum over children, disproof = min.
-            let (mut best, mut best_disproof, mut second_disproof, mut proof_sum) = (None, INFINITE, INFINITE, 0u32);
-            for (index, child) in defences.iter().enumerate() {
-                let numbers = self.numbers_of(child);
-                proof_sum = proof_sum.saturating_add(numbers.proof).min(INFINITE);
-                if numbers.disproof < best_disproof {
-                    second_disproof = best_disproof;
-                    best_disproof = numbers.disproof;
-                    best = Some((index, numbers));
-                } else if numbers.disproof < second_disproof {
-                    second_disproof = numbers.disproof;
+            let (mut best, mut best_choice, mut second_choice, mut other_sum) = (None, INFINITE, INFINITE, 0u32);
+            for (index, child) in children.iter().enumerate() {
+                let (choice, other) = orient(self.numbers_of(child));
+                other_sum = other_sum.saturating_add(other).min(INFINITE);
+                if choice < best_choice {
+                    second_choice = best_choice;
+                    best_choice = choice;
+                    best = Some((index, other));
+                } else if choice < second_choice {
+                    second_choice = choice;
                 }
             }
-            let numbers = Numbers { proof: proof_sum, disproof: best_disproof };
+            let numbers = unorient(best_choice, other_sum);
             self.table.insert(key, numbers);
-            if numbers.settled() || numbers.proof >= proof_limit || numbers.disproof >= disproof_limit {
+            if numbers.settled() || best_choice >= choice_limit || other_sum >= other_limit {
                 return numbers;
             }
-            let (index, child) = best.expect("an unsettled node has a child");
-            let reply = defences[index].cell;
-            let child_disproof_limit = disproof_limit.min(second_disproof.saturating_add(1));
-            let child_proof_limit = proof_limit.saturating_sub(proof_sum).saturating_add(child.proof).min(INFINITE);
-            board.play(reply);
-            self.attack(board, threats_left, child_proof_limit, child_disproof_limit);
-            board.undo(reply);
+            let (index, best_other) = best.expect("an unsettled node has a child");
+            let child_limits = unorient(
+                choice_limit.min(second_choice.saturating_add(1)),
+                other_limit.saturating_sub(other_sum).saturating_add(best_other).min(INFINITE),
+            );
+            let cell = children[index].cell;
+            board.play(cell);
+            self.search(board, child_threats_left, !attacking, child_limits.proof, child_limits.disproof);
+            board.undo(cell);
             if self.aborted {
                 return self.lookup(key);
             }
