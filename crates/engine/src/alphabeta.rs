@@ -456,7 +456,8 @@ impl<G: Game, O: Observer<G::Move>> Searcher<G, O> {
                 self.statistics.horizon_leaves += 1;
                 continue;
             }
-            let mut reduction = self.memory.settings.reduction(index, depth);
+            let null_window = beta.raw() == alpha.raw().saturating_add(1);
+            let mut reduction = self.memory.settings.reduction(index, depth, null_window);
             if reduction > 0 && position.is_forcing(mv) {
                 reduction = 0;
             }

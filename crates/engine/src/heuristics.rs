@@ -12,10 +12,12 @@
 //!   first searches a window of ± `aspiration` around the previous iteration's value and
 //!   widens it when the value falls outside.
 //! - **Late-move reductions**: under principal variation search, moves late in the order
-//!   that are not [forcing](crate::Game::is_forcing) are first searched one or two plies
-//!   shallower, and searched again at full depth only if they beat alpha. This is the one
-//!   refinement here that changes *depth-limited* values (a reduced move sees less far);
-//!   exact values, searched without a depth limit, stay exact.
+//!   that are not [forcing](crate::Game::is_forcing) are first searched shallower, and
+//!   searched again at full depth only if they beat alpha: by one or two plies
+//!   ([`Reductions::Fixed`]), or by more the deeper the node and the later the move
+//!   ([`Reductions::Logarithmic`]). This is the one refinement here that changes
+//!   *depth-limited* values (a reduced move sees less far); exact values, searched without
+//!   a depth limit, stay exact.
 //! - **Single-reply extensions**: a position with one move only (after the game's
 //!   candidate rules and shortcuts: a forced reply) is searched without using up a ply, up
 //!   to a path of twice the root depth plus eight plies. Depth-limited values change;
@@ -38,11 +40,11 @@ use crate::value::Value;
 /// Which ordering and window refinements to use (all off by default).
 ///
 /// ```
-/// use gametree_engine::{minimax, Heuristics, SearchOptions, Searcher};
+/// use gametree_engine::{minimax, Heuristics, Reductions, SearchOptions, Searcher};
 /// use gametree_engine::testing::{RandomTree, TreeShape};
 /// let tree = RandomTree::<true>::generate(5, TreeShape::default());
 /// let mut searcher = Searcher::new(SearchOptions::default());
-/// searcher.set_heuristics(Heuristics { killers: true, history: true, aspiration: Some(3), late_move_reductions: true, quiescence_plies: 4, single_reply_extension: true, late_move_pruning: true, futility_margin: 2 });
+/// searcher.set_heuristics(Heuristics { killers: true, history: true, aspiration: Some(3), late_move_reductions: Reductions::Fixed, quiescence_plies: 4, single_reply_extension: true, late_move_pruning: true, futility_margin: 2 });
 /// assert_eq!(searcher.solve(&mut tree.root()), minimax(&mut tree.root()));
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -54,8 +56,9 @@ pub struct Heuristics {
     /// Half-width of the aspiration window, in evaluation units; `None` searches every
     /// iteration with the full window.
     pub aspiration: Option<i32>,
-    /// Search late quiet moves shallower first (needs principal variation search).
-    pub late_move_reductions: bool,
+    /// Search late quiet moves shallower first (needs principal variation search), and by
+    /// how much.
+    pub late_move_reductions: Reductions,
     /// Plies of quiescence search past the depth limit (0: none, leaves are evaluated).
     pub quiescence_plies: u32,
     /// Search a position that has a single move (a forced reply) without using up a ply.
@@ -70,6 +73,57 @@ pub struct Heuristics {
     pub futility_margin: i32,
 }
 
+/// How much shallower late-move reductions search a late quiet move first.
+///
+/// ```
+/// use gametree_engine::Reductions;
+/// // The 20th move of a node 10 plies from the horizon, in a null-window search:
+/// assert_eq!(Reductions::Fixed.plies(19, 10, true), 2);
+/// assert_eq!(Reductions::Logarithmic { percent: 80 }.plies(19, 10, true), 6);
+/// // Never below one ply left, and never in the first moves.
+/// assert_eq!(Reductions::Logarithmic { percent: 80 }.plies(19, 3, true), 1);
+/// assert_eq!(Reductions::Logarithmic { percent: 80 }.plies(0, 10, true), 0);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Reductions {
+    /// No reductions.
+    #[default]
+    Off,
+    /// One ply from the fourth move on, two from the ninth with at least six plies left.
+    Fixed,
+    /// `percent`/100 · ln(plies left) · ln(move number) plies, rounded, from the second
+    /// move on with at least three plies left (plies left counted up to 64); one ply less
+    /// in principal-variation nodes; at least one ply always remains. Deep, late moves
+    /// are cut much further than with [`Reductions::Fixed`], so the search reaches
+    /// further along the moves the ordering puts first.
+    Logarithmic {
+        /// The scale, in hundredths.
+        percent: u32,
+    },
+}
+
+impl Reductions {
+    /// How many plies shallower to search the move at `index` (0-based, in search order)
+    /// of a node with `depth` plies left, in a null-window search (`null_window`) or a
+    /// principal-variation one.
+    #[must_use]
+    pub fn plies(self, index: usize, depth: u32, null_window: bool) -> u32 {
+        match self {
+            Reductions::Off => 0,
+            Reductions::Fixed if index < 3 || depth < 3 => 0,
+            Reductions::Fixed if index >= 8 && depth >= 6 => 2,
+            Reductions::Fixed => 1,
+            Reductions::Logarithmic { .. } if index == 0 || depth < 3 => 0,
+            Reductions::Logarithmic { percent } => {
+                let scaled = f64::from(depth.min(64)).ln() * ((index + 1) as f64).ln() * f64::from(percent) / 100.0;
+                let plies = scaled.round() as u32;
+                let plies = if null_window { plies } else { plies.saturating_sub(1) };
+                plies.min(depth - 2)
+            }
+        }
+    }
+}
+
 impl Heuristics {
     /// Killers, history, an aspiration window of ± `aspiration`, late-move reductions,
     /// eight plies of quiescence and single-reply extensions: the set for depth-limited
@@ -79,8 +133,9 @@ impl Heuristics {
     ///
     /// ```
     /// use gametree_engine::Heuristics;
+    /// use gametree_engine::Reductions;
     /// let heuristics = Heuristics::for_play(300);
-    /// assert!(heuristics.killers && heuristics.late_move_reductions);
+    /// assert!(heuristics.killers && heuristics.late_move_reductions == Reductions::Fixed);
     /// ```
     #[must_use]
     pub const fn for_play(aspiration: i32) -> Heuristics {
@@ -88,7 +143,7 @@ impl Heuristics {
             killers: true,
             history: true,
             aspiration: Some(aspiration),
-            late_move_reductions: true,
+            late_move_reductions: Reductions::Fixed,
             quiescence_plies: 8,
             single_reply_extension: true,
             late_move_pruning: false,
@@ -97,17 +152,11 @@ impl Heuristics {
     }
 
     /// How many plies shallower to search the move at `index` (0-based, in search order)
-    /// of a node with `depth` plies left: 0 for the first three moves and near the horizon,
-    /// 1 after that, 2 for moves from the ninth on with at least six plies left.
+    /// of a node with `depth` plies left, in a null-window search or not: see
+    /// [`Reductions`].
     #[must_use]
-    pub const fn reduction(self, index: usize, depth: u32) -> u32 {
-        if !self.late_move_reductions || index < 3 || depth < 3 {
-            0
-        } else if index >= 8 && depth >= 6 {
-            2
-        } else {
-            1
-        }
+    pub fn reduction(self, index: usize, depth: u32, null_window: bool) -> u32 {
+        self.late_move_reductions.plies(index, depth, null_window)
     }
 
     /// Whether some moves are searched less deep than the depth limit says, or not at all
@@ -115,7 +164,7 @@ impl Heuristics {
     /// reached the end of every line.
     #[must_use]
     pub const fn is_selective(self) -> bool {
-        self.late_move_reductions || self.late_move_pruning || self.futility_margin > 0
+        !matches!(self.late_move_reductions, Reductions::Off) || self.late_move_pruning || self.futility_margin > 0
     }
 
     /// Whether late-move pruning skips the move at `index` (0-based, in search order) of a

@@ -20,7 +20,7 @@ pub use alphabeta::{SearchOptions, Searcher, UNLIMITED_DEPTH};
 pub use analysis::{analyze, Analysis, AnalysisConfig, MoveAnalysis};
 pub use census::{census, Census, CensusError};
 pub use game::{play_line, CanonicalKey, Game, GameKind, Outcome, Player};
-pub use heuristics::Heuristics;
+pub use heuristics::{Heuristics, Reductions};
 pub use iterative::{iterative_deepening, SearchReport};
 pub use limits::{Limits, StopFlag};
 pub use minimax::{minimax, minimax_to_depth, minimax_with};

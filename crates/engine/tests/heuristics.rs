@@ -4,14 +4,14 @@
 //! depth-limited values by design, but never exact ones.
 
 use gametree_engine::testing::{RandomTree, TreeShape};
-use gametree_engine::{iterative_deepening, minimax, minimax_to_depth, Game, Heuristics, Limits, SearchOptions, Searcher, StopFlag, Value};
+use gametree_engine::{iterative_deepening, minimax, minimax_to_depth, Game, Heuristics, Limits, Reductions, SearchOptions, Searcher, StopFlag, Value};
 
 fn heuristic_sets() -> Vec<Heuristics> {
     let mut sets = Vec::new();
     for killers in [false, true] {
         for history in [false, true] {
             for aspiration in [None, Some(1), Some(4)] {
-                for late_move_reductions in [false, true] {
+                for late_move_reductions in [Reductions::Off, Reductions::Fixed, Reductions::Logarithmic { percent: 80 }] {
                     for quiescence_plies in [0, 2] {
                         for single_reply_extension in [false, true] {
                             for pruning in [false, true] {
@@ -57,7 +57,7 @@ fn check<const SCORED: bool>(seed: u64) {
         }
         // Depth-limited iterations (heuristic values, aspiration windows in play) agree with
         // full-window iterations at every depth.
-        if heuristics.late_move_reductions
+        if heuristics.late_move_reductions != Reductions::Off
             || heuristics.single_reply_extension
             || heuristics.late_move_pruning
             || heuristics.futility_margin > 0
@@ -113,22 +113,24 @@ fn single_reply_extensions_see_past_forced_moves() {
 }
 
 /// With reductions, a depth-limited search that is deep enough to reach every end even
-/// through reduced moves (tree depth plus two plies of reduction per level is more than
-/// enough) returns the exact value.
+/// through reduced moves returns the exact value: tree depth plus two plies of reduction
+/// per level is more than enough for the fixed schedule; the logarithmic one cuts at most
+/// 0.8·ln 64·ln(moves) plies a level, and 200 plies cover that on these trees.
 #[test]
 fn late_move_reductions_keep_values_when_deep_enough() {
-    let heuristics = Heuristics { late_move_reductions: true, ..Heuristics::default() };
-    for seed in 0..300 {
-        let tree = RandomTree::<true>::generate(seed, shape(seed));
-        let expected = minimax(&mut tree.root());
-        let mut searcher = Searcher::new(SearchOptions::strong(1));
-        searcher.set_heuristics(heuristics);
-        let depth = 3 * shape(seed).depth + 3;
-        let value = searcher.search(&mut tree.root(), depth, Value::NEG_INFINITY, Value::INFINITY);
-        assert_eq!(value, expected, "seed {seed}");
+    for (reductions, depth) in [(Reductions::Fixed, None), (Reductions::Logarithmic { percent: 80 }, Some(200))] {
+        let heuristics = Heuristics { late_move_reductions: reductions, ..Heuristics::default() };
+        for seed in 0..300 {
+            let tree = RandomTree::<true>::generate(seed, shape(seed));
+            let expected = minimax(&mut tree.root());
+            let mut searcher = Searcher::new(SearchOptions::strong(1));
+            searcher.set_heuristics(heuristics);
+            let depth = depth.unwrap_or(3 * shape(seed).depth + 3);
+            let value = searcher.search(&mut tree.root(), depth, Value::NEG_INFINITY, Value::INFINITY);
+            assert_eq!(value, expected, "seed {seed} {reductions:?}");
+        }
     }
 }
-
 
 /// Quiescence searches agree with the unpruned oracle at every depth, window and quiescence
 /// length, for every combination of search options.
