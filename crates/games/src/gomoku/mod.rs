@@ -830,8 +830,9 @@ impl Game for Gomoku {
 
     /// Moves that make a four or better for the mover: the threats that late-move
     /// reductions must not shorten. Open threes and the blocks of the opponent's threes
-    /// are reduced like quiet moves when the ordering puts them late: sparing them too
-    /// kept the search two plies shallower and lost 14–31 in self-play.
+    /// are reduced like quiet moves when the ordering puts them late: sparing them too made
+    /// a depth-12 search of an 8-stone position 4.7 times larger (410,766 nodes against
+    /// 87,017), most moves of a tactical position being threes or blocks.
     fn is_forcing(&self, cell: Cell) -> bool {
         self.classes[colour_index(self.to_move())][usize::from(cell)] >= CLASS_FOUR
     }
