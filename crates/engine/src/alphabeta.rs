@@ -457,7 +457,7 @@ impl<G: Game, O: Observer<G::Move>> Searcher<G, O> {
                 continue;
             }
             let null_window = beta.raw() == alpha.raw().saturating_add(1);
-            let mut reduction = self.memory.settings.reduction(index, depth, null_window);
+            let mut reduction = self.memory.settings.late_move_reductions.plies(index, depth, null_window);
             if reduction > 0 && position.is_forcing(mv) {
                 reduction = 0;
             }

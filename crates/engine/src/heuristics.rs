@@ -151,14 +151,6 @@ impl Heuristics {
         }
     }
 
-    /// How many plies shallower to search the move at `index` (0-based, in search order)
-    /// of a node with `depth` plies left, in a null-window search or not: see
-    /// [`Reductions`].
-    #[must_use]
-    pub fn reduction(self, index: usize, depth: u32, null_window: bool) -> u32 {
-        self.late_move_reductions.plies(index, depth, null_window)
-    }
-
     /// Whether some moves are searched less deep than the depth limit says, or not at all
     /// (reductions, pruning): a win or loss found is then not proven unless the search
     /// reached the end of every line.

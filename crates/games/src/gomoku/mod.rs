@@ -839,8 +839,8 @@ impl Game for Gomoku {
 
     /// Past the horizon: a five if there is one; else the blocks of the opponent's fives
     /// (no standing pat); else the mover's two best fours by pattern value, each of which
-    /// the opponent must answer. (Every four made the quiescence search most of the nodes
-    /// of a search; two keep the fours that matter and cost a fraction.)
+    /// the opponent must answer. (With every four, quiescence took 43 % of the nodes of a
+    /// depth-12 search, 60 % with logarithmic reductions; two keep the fours that matter.)
     fn tactical_moves(&self, moves: &mut Vec<Cell>) -> bool {
         let own = colour_index(self.to_move());
         let opponent = 1 - own;
