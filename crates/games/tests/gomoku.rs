@@ -166,8 +166,8 @@ fn vcf_defences_stop_every_line() {
 
 
 mod parser {
-    use gametree_engine::Game;
-    use gametree_games::gomoku::{Gomoku, Rule};
+    use gametree_engine::{Game, Outcome, Player};
+    use gametree_games::gomoku::{Gomoku, Rule, Threat};
     use gametree_games::Notation;
     use proptest::prelude::*;
 
@@ -177,6 +177,57 @@ mod parser {
             let _ = Gomoku::parse(size, Rule::Freestyle, &text);
             let board = Gomoku::new(size, Rule::Standard).unwrap();
             let _ = board.parse_move(&text);
+        }
+
+        /// The incremental threat sets agree with the cells' threats after any mix of
+        /// moves and take-backs (`five_points` also with playing each cell and looking),
+        /// and taking moves back restores the very board that playing only the moves that
+        /// remain builds.
+        #[test]
+        fn threat_sets_follow_play_and_undo(choices in proptest::collection::vec(any::<u16>(), 0..60), size in 7u8..=15) {
+            let rule = if size % 2 == 0 { Rule::Standard } else { Rule::Freestyle };
+            let mut board = Gomoku::new(size, rule).unwrap();
+            for choice in choices {
+                if board.outcome().is_some() || choice % 5 == 0 {
+                    if let Some(&last) = board.history().last() {
+                        board.undo(last);
+                    }
+                    continue;
+                }
+                let empty: Vec<u16> = (0..board.cells() as u16).filter(|&cell| board.stone(cell).is_none()).collect();
+                if empty.is_empty() {
+                    break;
+                }
+                board.play(empty[usize::from(choice) % empty.len()]);
+            }
+            prop_assert_eq!(&Gomoku::parse(size, rule, &board.notation()).unwrap(), &board);
+            if board.outcome().is_some() {
+                return Ok(());
+            }
+            for player in [Player::First, Player::Second] {
+                let empty = (0..board.cells() as u16).filter(|&cell| board.stone(cell).is_none());
+                let (mut fives, mut fours, mut winning) = (Vec::new(), Vec::new(), Vec::new());
+                for cell in empty {
+                    let threat = board.threat(player, cell);
+                    if threat == Threat::Five {
+                        fives.push(cell);
+                    }
+                    if threat >= Threat::Four {
+                        fours.push(cell);
+                    }
+                    let mut after = board.clone();
+                    if after.to_move() != player {
+                        after.pass();
+                    }
+                    after.play(cell);
+                    if after.outcome() == Some(Outcome::Win(player)) {
+                        winning.push(cell);
+                    }
+                }
+                prop_assert_eq!(&fives, &winning);
+                prop_assert_eq!(board.five_points(player).collect::<Vec<_>>(), fives);
+                prop_assert_eq!(board.four_points(player).collect::<Vec<_>>(), fours);
+            }
         }
 
         #[test]

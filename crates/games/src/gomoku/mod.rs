@@ -44,6 +44,26 @@ pub const MIN_SIZE: u8 = 5;
 /// The largest board side.
 pub const MAX_SIZE: u8 = 22;
 const MAX_CELLS: usize = MAX_SIZE as usize * MAX_SIZE as usize;
+/// Words of a [`CellSet`].
+const SET_WORDS: usize = MAX_CELLS.div_ceil(64);
+
+/// A set of cells, one bit each.
+type CellSet = [u64; SET_WORDS];
+
+/// The cells of a [`CellSet`], in increasing order.
+fn set_cells(set: CellSet) -> impl Iterator<Item = Cell> {
+    set.into_iter().enumerate().flat_map(|(word_index, word)| {
+        let mut rest = word;
+        std::iter::from_fn(move || {
+            if rest == 0 {
+                return None;
+            }
+            let bit = rest.trailing_zeros();
+            rest &= rest - 1;
+            Some((word_index * 64) as Cell + bit as Cell)
+        })
+    })
+}
 /// The four line directions as (dx, dy).
 const DIRECTIONS: [(i32, i32); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
 
@@ -118,6 +138,10 @@ const QUIESCENCE_FOURS: usize = 2;
 const CLASS_FOUR: u8 = 8;
 const CLASS_OPEN_FOUR: u8 = 10;
 const CLASS_FIVE: u8 = 11;
+/// Index of the cells of class four or better in `Gomoku::threat_cells`.
+const THREAT_FOURS: usize = 0;
+/// Index of the five points in `Gomoku::threat_cells`.
+const THREAT_FIVES: usize = 1;
 
 /// The combined class (0..12) of a cell from its four line patterns; see [`Threat`].
 fn class_of(patterns: [u8; 4]) -> u8 {
@@ -166,24 +190,34 @@ fn value_of(patterns: [u8; 4], class: u8) -> i32 {
     sum + bonus
 }
 
-/// The class and value of every combination of four line patterns, indexed by
-/// [`combination_index`]: one lookup instead of two passes over the lines per cell update.
-fn cell_table() -> &'static [(u8, i32)] {
-    static TABLE: OnceLock<Vec<(u8, i32)>> = OnceLock::new();
+/// The class and value of a cell for every combination of its four line patterns, packed
+/// as `class << 24 | value` and indexed by the packed patterns (four bits a direction, see
+/// [`Gomoku::patterns`]): one lookup per changed cell instead of two passes over its lines.
+fn cell_table() -> &'static [u32] {
+    static TABLE: OnceLock<Vec<u32>> = OnceLock::new();
     TABLE.get_or_init(|| {
-        let mut table = vec![(0, 0); 10_000];
-        for (index, entry) in table.iter_mut().enumerate() {
-            let patterns = [(index / 1000) as u8, (index / 100 % 10) as u8, (index / 10 % 10) as u8, (index % 10) as u8];
-            let class = class_of(patterns);
-            *entry = (class, value_of(patterns, class));
-        }
-        table
+        (0..1usize << 16)
+            .map(|index| {
+                let patterns = [0, 1, 2, 3].map(|direction| (index >> (4 * direction) & 15) as u8);
+                if patterns.iter().any(|&code| code > Pattern::Five as u8) {
+                    return 0;
+                }
+                let class = class_of(patterns);
+                let value = value_of(patterns, class);
+                debug_assert!((0..1 << 24).contains(&value));
+                u32::from(class) << 24 | value as u32
+            })
+            .collect()
     })
 }
 
-/// The index of four pattern codes (each 0..10) in [`cell_table`].
-fn combination_index(patterns: [u8; 4]) -> usize {
-    usize::from(patterns[0]) * 1000 + usize::from(patterns[1]) * 100 + usize::from(patterns[2]) * 10 + usize::from(patterns[3])
+/// The offsets `k` in `-REACH..=REACH` for which `coordinate - k * step` lies in `0..side`.
+fn on_board_offsets(coordinate: i32, step: i32, side: i32) -> (i32, i32) {
+    match step {
+        0 => (-REACH, REACH),
+        1 => ((coordinate - side + 1).max(-REACH), coordinate.min(REACH)),
+        _ => ((-coordinate).max(-REACH), (side - 1 - coordinate).min(REACH)),
+    }
 }
 
 /// Zobrist keys for (colour, cell).
@@ -227,18 +261,23 @@ pub struct Gomoku {
     size: u8,
     rule: Rule,
     table: &'static PatternTable,
-    cell_table: &'static [(u8, i32)],
+    cell_table: &'static [u32],
     /// 0 empty, 1 black, 2 white.
     stones: [u8; MAX_CELLS],
     keys: [[u32; MAX_CELLS]; 4],
-    /// Pattern codes per colour, cell and direction (zero on occupied cells).
-    patterns: [[[u8; 4]; MAX_CELLS]; 2],
+    /// Pattern codes per colour and cell, four bits per direction (direction 0 lowest;
+    /// zero on occupied cells).
+    patterns: [[u16; MAX_CELLS]; 2],
     classes: [[u8; MAX_CELLS]; 2],
     values: [[i32; MAX_CELLS]; 2],
     /// Sum of `values` over empty cells, per colour.
     totals: [i32; 2],
     /// Empty cells per class, per colour.
     class_counts: [[u16; CLASSES]; 2],
+    /// Per colour, the empty cells where it makes a four or better ([`THREAT_FOURS`]) and
+    /// those where it completes five ([`THREAT_FIVES`]): the threat searches and the
+    /// candidate rules list them without a scan of the board.
+    threat_cells: [[CellSet; 2]; 2],
     /// Stones within two cells (king distance) of each cell.
     near: [u8; MAX_CELLS],
     history: Vec<Cell>,
@@ -261,6 +300,7 @@ impl PartialEq for Gomoku {
             && self.values == other.values
             && self.totals == other.totals
             && self.class_counts == other.class_counts
+            && self.threat_cells == other.threat_cells
             && self.near == other.near
             && self.hash == other.hash
             && self.winner == other.winner
@@ -295,11 +335,12 @@ impl Gomoku {
             cell_table: cell_table(),
             stones: [0; MAX_CELLS],
             keys: [[0; MAX_CELLS]; 4],
-            patterns: [[[0; 4]; MAX_CELLS]; 2],
+            patterns: [[0; MAX_CELLS]; 2],
             classes: [[0; MAX_CELLS]; 2],
             values: [[0; MAX_CELLS]; 2],
             totals: [0; 2],
             class_counts: [[0; CLASSES]; 2],
+            threat_cells: [[[0; SET_WORDS]; 2]; 2],
             near: [0; MAX_CELLS],
             history: Vec::new(),
             passed: false,
@@ -418,7 +459,7 @@ impl Gomoku {
     /// occupied cells).
     #[must_use]
     pub fn pattern(&self, player: Player, cell: Cell, direction: usize) -> Pattern {
-        Pattern::from_code(self.patterns[colour_index(player)][usize::from(cell)][direction])
+        Pattern::from_code((self.patterns[colour_index(player)][usize::from(cell)] >> (4 * direction) & 15) as u8)
     }
 
     /// The threat `player` makes by playing the empty cell `cell`, all lines together.
@@ -443,8 +484,8 @@ impl Gomoku {
     }
 
     /// Every empty cell where `player` would complete five.
-    pub fn five_points(&self, player: Player) -> impl Iterator<Item = Cell> + '_ {
-        self.cells_of_class(player, CLASS_FIVE)
+    pub fn five_points(&self, player: Player) -> impl Iterator<Item = Cell> {
+        set_cells(self.threat_cells[colour_index(player)][THREAT_FIVES])
     }
 
     /// Number of empty cells where `player` would complete five.
@@ -461,12 +502,10 @@ impl Gomoku {
         counts[usize::from(CLASS_OPEN_FOUR)] > 0
     }
 
-    fn cells_of_class(&self, player: Player, class: u8) -> impl Iterator<Item = Cell> + '_ {
-        let colour = colour_index(player);
-        let classes = &self.classes[colour];
-        // The counts say at once when there is nothing to scan for.
-        let cells = if self.class_counts[colour][usize::from(class)] == 0 { 0 } else { self.cells() as Cell };
-        (0..cells).filter(move |&cell| self.stones[usize::from(cell)] == 0 && classes[usize::from(cell)] == class)
+    /// The empty cells where `player` makes a four or better (completes five, makes an open
+    /// four or a four), in increasing order.
+    pub fn four_points(&self, player: Player) -> impl Iterator<Item = Cell> {
+        set_cells(self.threat_cells[colour_index(player)][THREAT_FOURS])
     }
 
     /// Gives the move to the other side without playing (a pass, which gomoku does not
@@ -494,7 +533,7 @@ impl Gomoku {
     fn refresh_cell(&mut self, cell: usize) {
         for colour in 0..2 {
             if self.stones[cell] != 0 {
-                self.patterns[colour][cell] = [0; 4];
+                self.patterns[colour][cell] = 0;
                 self.classes[colour][cell] = 0;
                 self.values[colour][cell] = 0;
             }
@@ -502,15 +541,17 @@ impl Gomoku {
         if self.stones[cell] != 0 {
             return;
         }
+        let mut packed = [0u16; 2];
         for direction in 0..4 {
             let (black, white) = self.table.lookup(self.keys[direction][cell]);
-            self.patterns[0][cell][direction] = black;
-            self.patterns[1][cell][direction] = white;
+            packed[0] |= u16::from(black) << (4 * direction);
+            packed[1] |= u16::from(white) << (4 * direction);
         }
-        for colour in 0..2 {
-            let (class, value) = self.cell_table[combination_index(self.patterns[colour][cell])];
-            self.classes[colour][cell] = class;
-            self.values[colour][cell] = value;
+        for (colour, &packed) in packed.iter().enumerate() {
+            self.patterns[colour][cell] = packed;
+            let entry = self.cell_table[usize::from(packed)];
+            self.classes[colour][cell] = (entry >> 24) as u8;
+            self.values[colour][cell] = (entry & 0xFF_FFFF) as i32;
         }
     }
 
@@ -520,7 +561,9 @@ impl Gomoku {
         }
         for colour in 0..2 {
             self.totals[colour] += self.values[colour][cell];
-            self.class_counts[colour][usize::from(self.classes[colour][cell])] += 1;
+            let class = self.classes[colour][cell];
+            self.class_counts[colour][usize::from(class)] += 1;
+            self.mark_threat(colour, cell, class, true);
         }
     }
 
@@ -530,7 +573,75 @@ impl Gomoku {
         }
         for colour in 0..2 {
             self.totals[colour] -= self.values[colour][cell];
-            self.class_counts[colour][usize::from(self.classes[colour][cell])] -= 1;
+            let class = self.classes[colour][cell];
+            self.class_counts[colour][usize::from(class)] -= 1;
+            self.mark_threat(colour, cell, class, false);
+        }
+    }
+
+    /// Records `code` on `cell` in the key of the cell `offset` steps back along
+    /// `direction` (`stride` apart in the cell index), and updates that cell's patterns.
+    #[inline(always)]
+    fn update_neighbour(&mut self, cell: usize, direction: usize, offset: i32, stride: i32, code: u8) {
+        let neighbour = (cell as i32 - offset * stride) as usize;
+        let shift = 2 * neighbour_slot(offset);
+        let key = &mut self.keys[direction][neighbour];
+        *key = (*key & !(3 << shift)) | (u32::from(code) << shift);
+        if self.stones[neighbour] == 0 {
+            let (black, white) = self.table.lookup(*key);
+            self.update_pattern(0, neighbour, direction, black);
+            self.update_pattern(1, neighbour, direction, white);
+        }
+    }
+
+    /// Sets the pattern `colour` makes along `direction` on the empty `cell` to `code`, and
+    /// the cell's class, value and the statistics with it. Most calls change nothing: the
+    /// stone played was too far away to matter to this cell.
+    #[inline(always)]
+    fn update_pattern(&mut self, colour: usize, cell: usize, direction: usize, code: u8) {
+        let old = self.patterns[colour][cell];
+        let shift = 4 * direction;
+        if (old >> shift) & 15 != u16::from(code) {
+            self.change_patterns(colour, cell, (old & !(15 << shift)) | (u16::from(code) << shift));
+        }
+    }
+
+    /// Gives the empty `cell` the packed patterns `new` for `colour`, with the class, value
+    /// and statistics that go with them.
+    fn change_patterns(&mut self, colour: usize, cell: usize, new: u16) {
+        self.patterns[colour][cell] = new;
+        let entry = self.cell_table[usize::from(new)];
+        let (class, value) = ((entry >> 24) as u8, (entry & 0xFF_FFFF) as i32);
+        self.totals[colour] += value - self.values[colour][cell];
+        self.values[colour][cell] = value;
+        let old_class = self.classes[colour][cell];
+        if class != old_class {
+            self.class_counts[colour][usize::from(old_class)] -= 1;
+            self.class_counts[colour][usize::from(class)] += 1;
+            self.classes[colour][cell] = class;
+            if old_class >= CLASS_FOUR || class >= CLASS_FOUR {
+                self.mark_threat(colour, cell, old_class, false);
+                self.mark_threat(colour, cell, class, true);
+            }
+        }
+    }
+
+    /// Adds (`present`) or removes the empty `cell`, of `class` for `colour`, in the
+    /// threat sets its class belongs to.
+    #[inline(always)]
+    fn mark_threat(&mut self, colour: usize, cell: usize, class: u8, present: bool) {
+        if class < CLASS_FOUR {
+            return;
+        }
+        let (word, bit) = (cell / 64, 1u64 << (cell % 64));
+        let sets = &mut self.threat_cells[colour];
+        let kinds: &[usize] = if class == CLASS_FIVE { &[THREAT_FOURS, THREAT_FIVES] } else { &[THREAT_FOURS] };
+        for &kind in kinds {
+            if present {
+                sets[kind][word] |= bit;
+            } else {
+                sets[kind][word] &= !bit;
+            }
         }
     }
 
@@ -546,32 +657,17 @@ impl Gomoku {
         let (x, y) = self.coordinates(cell);
         let side = i32::from(self.size);
         for (direction, &(dx, dy)) in DIRECTIONS.iter().enumerate() {
-            for offset in (-REACH..=REACH).filter(|&offset| offset != 0) {
-                // The cell that sees `cell` at `offset`.
-                let (nx, ny) = (x - offset * dx, y - offset * dy);
-                if nx < 0 || ny < 0 || nx >= side || ny >= side {
-                    continue;
-                }
-                let neighbour = (ny * side + nx) as usize;
-                let shift = 2 * neighbour_slot(offset);
-                let key = &mut self.keys[direction][neighbour];
-                *key = (*key & !(3 << shift)) | (u32::from(code) << shift);
-                if self.stones[neighbour] == 0 {
-                    let (black, white) = self.table.lookup(self.keys[direction][neighbour]);
-                    if self.patterns[0][neighbour][direction] == black && self.patterns[1][neighbour][direction] == white {
-                        // A stone too far away to change what this cell makes here.
-                        continue;
-                    }
-                    self.remove_cell_statistics(neighbour);
-                    self.patterns[0][neighbour][direction] = black;
-                    self.patterns[1][neighbour][direction] = white;
-                    for colour in 0..2 {
-                        let (class, value) = self.cell_table[combination_index(self.patterns[colour][neighbour])];
-                        self.classes[colour][neighbour] = class;
-                        self.values[colour][neighbour] = value;
-                    }
-                    self.add_cell_statistics(neighbour);
-                }
+            // The cells that see `cell` at `offset` are `offset` steps back along the line:
+            // only the offsets that stay on the board, so no bounds test per cell.
+            let (low_x, high_x) = on_board_offsets(x, dx, side);
+            let (low_y, high_y) = on_board_offsets(y, dy, side);
+            let (low, high) = (low_x.max(low_y), high_x.min(high_y));
+            let stride = dy * side + dx;
+            for offset in low..0 {
+                self.update_neighbour(index, direction, offset, stride, code);
+            }
+            for offset in 1..high + 1 {
+                self.update_neighbour(index, direction, offset, stride, code);
             }
         }
         let change: i8 = if code == 0 { -1 } else { 1 };
@@ -602,29 +698,19 @@ impl Gomoku {
         Ok(cell)
     }
 
-    /// The moves that stop `attacker`'s five threats or win, for the side to move.
-    ///
-    /// The class counts say how many cells of each side qualify, so the scan ends at the
-    /// last of them instead of at the board's last cell.
-    fn push_class_cells(&self, moves: &mut Vec<Cell>, own: usize, opponent: usize, own_min: u8, opponent_min: u8) {
-        let wanted = |colour: usize, min: u8| -> u32 {
-            self.class_counts[colour].iter().skip(usize::from(min)).map(|&count| u32::from(count)).sum()
-        };
-        let (mut own_left, mut opponent_left) = (wanted(own, own_min), wanted(opponent, opponent_min));
-        for cell in 0..self.cells() {
-            if own_left == 0 && opponent_left == 0 {
-                break;
-            }
-            if self.stones[cell] != 0 {
-                continue;
-            }
-            let (own_match, opponent_match) = (self.classes[own][cell] >= own_min, self.classes[opponent][cell] >= opponent_min);
-            own_left -= u32::from(own_match);
-            opponent_left -= u32::from(opponent_match);
-            if own_match || opponent_match {
-                moves.push(cell as Cell);
-            }
+    /// Appends the cells of the side to move's threat set `own` and of the opponent's
+    /// threat set `opponent` (each [`THREAT_FOURS`], [`THREAT_FIVES`] or none), in
+    /// increasing order: the winning moves, the blocks of five threats, or the fours and
+    /// the blocks of an open three.
+    fn push_threat_cells(&self, moves: &mut Vec<Cell>, own: Option<usize>, opponent: Option<usize>) {
+        let colour = colour_index(self.to_move());
+        let set = |colour: usize, kind: Option<usize>| kind.map_or([0; SET_WORDS], |kind| self.threat_cells[colour][kind]);
+        let (own, opponent) = (set(colour, own), set(1 - colour, opponent));
+        let mut union = [0; SET_WORDS];
+        for word in 0..SET_WORDS {
+            union[word] = own[word] | opponent[word];
         }
+        moves.extend(set_cells(union));
     }
 }
 
@@ -729,11 +815,11 @@ impl Game for Gomoku {
             return;
         }
         if self.class_counts[own][usize::from(CLASS_FIVE)] > 0 {
-            self.push_class_cells(moves, own, opponent, CLASS_FIVE, u8::MAX);
+            self.push_threat_cells(moves, Some(THREAT_FIVES), None);
         } else if self.class_counts[opponent][usize::from(CLASS_FIVE)] > 0 {
-            self.push_class_cells(moves, own, opponent, u8::MAX, CLASS_FIVE);
+            self.push_threat_cells(moves, None, Some(THREAT_FIVES));
         } else if self.class_counts[opponent][usize::from(CLASS_OPEN_FOUR)] > 0 {
-            self.push_class_cells(moves, own, opponent, CLASS_FOUR, CLASS_FOUR);
+            self.push_threat_cells(moves, Some(THREAT_FOURS), Some(THREAT_FOURS));
         } else {
             for cell in 0..self.cells() {
                 if self.stones[cell] == 0 && self.near[cell] > 0 {
@@ -846,15 +932,15 @@ impl Game for Gomoku {
         let opponent = 1 - own;
         let counts = &self.class_counts;
         if counts[own][usize::from(CLASS_FIVE)] > 0 {
-            moves.extend(self.cells_of_class(self.to_move(), CLASS_FIVE).take(1));
+            moves.extend(self.five_points(self.to_move()).take(1));
             return false;
         }
         if counts[opponent][usize::from(CLASS_FIVE)] > 0 {
-            self.push_class_cells(moves, own, opponent, u8::MAX, CLASS_FIVE);
+            self.push_threat_cells(moves, None, Some(THREAT_FIVES));
             return false;
         }
         if counts[own][usize::from(CLASS_FOUR)..usize::from(CLASS_FIVE)].iter().any(|&count| count > 0) {
-            self.push_class_cells(moves, own, opponent, CLASS_FOUR, u8::MAX);
+            self.push_threat_cells(moves, Some(THREAT_FOURS), None);
             let values = &self.values[own];
             moves.sort_by_key(|&cell| std::cmp::Reverse(values[usize::from(cell)]));
             moves.truncate(QUIESCENCE_FOURS);

@@ -232,7 +232,7 @@ impl VcfSearch {
             return false;
         }
         let mut fours: Vec<Cell> = match board.five_point_count(defender) {
-            0 => (0..board.cells() as Cell).filter(|&cell| board.stone(cell).is_none() && board.makes_four(attacker, cell)).collect(),
+            0 => board.four_points(attacker).collect(),
             1 => board.five_points(defender).filter(|&cell| board.makes_four(attacker, cell)).collect(),
             _ => Vec::new(),
         };
