@@ -537,6 +537,10 @@ impl<G: Game, O: Observer<G::Move>> Searcher<G, O> {
         let mut moves = std::mem::take(&mut self.buffers[ply_index]);
         moves.clear();
         let may_stand = position.tactical_moves(&mut moves);
+        let settings = self.memory.settings;
+        if may_stand && settings.quiescence_breadth > 0 && plies_left < settings.quiescence_plies {
+            moves.truncate(settings.quiescence_breadth as usize);
+        }
         let mut best = Value::NEG_INFINITY;
         if may_stand || moves.is_empty() || plies_left == 0 {
             self.statistics.horizon_leaves += 1;

@@ -44,7 +44,7 @@ use crate::value::Value;
 /// use gametree_engine::testing::{RandomTree, TreeShape};
 /// let tree = RandomTree::<true>::generate(5, TreeShape::default());
 /// let mut searcher = Searcher::new(SearchOptions::default());
-/// searcher.set_heuristics(Heuristics { killers: true, history: true, aspiration: Some(3), late_move_reductions: Reductions::Fixed, quiescence_plies: 4, single_reply_extension: true, late_move_pruning: true, futility_margin: 2 });
+/// searcher.set_heuristics(Heuristics { killers: true, history: true, aspiration: Some(3), late_move_reductions: Reductions::Fixed, quiescence_plies: 4, quiescence_breadth: 1, single_reply_extension: true, late_move_pruning: true, futility_margin: 2 });
 /// assert_eq!(searcher.solve(&mut tree.root()), minimax(&mut tree.root()));
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -61,6 +61,11 @@ pub struct Heuristics {
     pub late_move_reductions: Reductions,
     /// Plies of quiescence search past the depth limit (0: none, leaves are evaluated).
     pub quiescence_plies: u32,
+    /// Past the first quiescence ply, search only this many of a node's tactical moves
+    /// (the first ones in the game's order) when its side to move may stand pat; forced
+    /// replies are never cut. 0: every tactical move at every ply. The first ply, where
+    /// the position left by the main search is judged, always gets them all.
+    pub quiescence_breadth: u32,
     /// Search a position that has a single move (a forced reply) without using up a ply.
     pub single_reply_extension: bool,
     /// Late-move pruning: within four plies of the depth limit, try only the first
@@ -145,6 +150,7 @@ impl Heuristics {
             aspiration: Some(aspiration),
             late_move_reductions: Reductions::Fixed,
             quiescence_plies: 8,
+            quiescence_breadth: 0,
             single_reply_extension: true,
             late_move_pruning: false,
             futility_margin: 0,

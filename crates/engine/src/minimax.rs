@@ -39,7 +39,7 @@ pub fn minimax_with<G: Game, O: Observer<G::Move>>(
     statistics: &mut Statistics,
 ) -> Value {
     observer.enter(None, 0, Value::NEG_INFINITY, Value::INFINITY);
-    let value = visit(position, depth, 0, 0, observer, statistics);
+    let value = visit(position, depth, 0, Quiescence { plies: 0, breadth: 0 }, observer, statistics);
     observer.leave(value);
     value
 }
@@ -47,27 +47,41 @@ pub fn minimax_with<G: Game, O: Observer<G::Move>>(
 /// Plain minimax to `depth` plies, then a quiescence search of `quiescence_plies` plies:
 /// at the depth limit a position is worth the best of its static evaluation (when the
 /// game lets the side to move [stand pat](Game::tactical_moves)) and its tactical moves,
-/// each valued the same way one quiescence ply further, down to evaluation alone. This is
-/// the oracle for the alpha-beta search with [`crate::Heuristics::quiescence_plies`].
+/// each valued the same way one quiescence ply further, down to evaluation alone. Past the
+/// first quiescence ply, a node whose side may stand pat tries only its first
+/// `quiescence_breadth` tactical moves (0: all). This is the oracle for the alpha-beta
+/// search with [`crate::Heuristics::quiescence_plies`] and
+/// [`crate::Heuristics::quiescence_breadth`].
 ///
 /// ```
 /// use gametree_engine::{minimax, minimax_to_depth, UNLIMITED_DEPTH};
 /// use gametree_engine::testing::{RandomTree, TreeShape};
 /// let tree = RandomTree::<true>::generate(4, TreeShape::default());
 /// // Deep enough to reach every end, it is plain minimax.
-/// assert_eq!(minimax_to_depth(&mut tree.root(), UNLIMITED_DEPTH, 3), minimax(&mut tree.root()));
+/// assert_eq!(minimax_to_depth(&mut tree.root(), UNLIMITED_DEPTH, 3, 0), minimax(&mut tree.root()));
 /// ```
-pub fn minimax_to_depth<G: Game>(position: &mut G, depth: u32, quiescence_plies: u32) -> Value {
-    visit(position, Some(depth), 0, quiescence_plies, &mut Silent, &mut Statistics::default())
+pub fn minimax_to_depth<G: Game>(position: &mut G, depth: u32, quiescence_plies: u32, quiescence_breadth: u32) -> Value {
+    let quiescence = Quiescence { plies: quiescence_plies, breadth: quiescence_breadth };
+    visit(position, Some(depth), 0, quiescence, &mut Silent, &mut Statistics::default())
 }
 
-fn quiescence<G: Game>(position: &mut G, ply: u32, plies_left: u32, statistics: &mut Statistics) -> Value {
+/// The quiescence search's length and breadth (see [`minimax_to_depth`]).
+#[derive(Clone, Copy)]
+struct Quiescence {
+    plies: u32,
+    breadth: u32,
+}
+
+fn quiescence_search<G: Game>(position: &mut G, ply: u32, plies_left: u32, limits: Quiescence, statistics: &mut Statistics) -> Value {
     statistics.nodes += 1;
     if let Some(outcome) = position.outcome() {
         return Value::from_outcome(outcome, position.to_move(), ply);
     }
     let mut moves = Vec::new();
     let may_stand = position.tactical_moves(&mut moves);
+    if may_stand && limits.breadth > 0 && plies_left < limits.plies {
+        moves.truncate(limits.breadth as usize);
+    }
     let mut best = Value::NEG_INFINITY;
     if may_stand || moves.is_empty() || plies_left == 0 {
         statistics.horizon_leaves += 1;
@@ -78,7 +92,7 @@ fn quiescence<G: Game>(position: &mut G, ply: u32, plies_left: u32, statistics: 
     }
     for mv in moves {
         position.play(mv);
-        let value = -quiescence(position, ply + 1, plies_left - 1, statistics);
+        let value = -quiescence_search(position, ply + 1, plies_left - 1, limits, statistics);
         position.undo(mv);
         best = best.max(value);
     }
@@ -89,7 +103,7 @@ fn visit<G: Game, O: Observer<G::Move>>(
     position: &mut G,
     depth: Option<u32>,
     ply: u32,
-    quiescence_plies: u32,
+    quiescence: Quiescence,
     observer: &mut O,
     statistics: &mut Statistics,
 ) -> Value {
@@ -99,9 +113,9 @@ fn visit<G: Game, O: Observer<G::Move>>(
         return Value::from_outcome(outcome, position.to_move(), ply);
     }
     if depth == Some(0) {
-        if quiescence_plies > 0 {
+        if quiescence.plies > 0 {
             statistics.nodes -= 1;
-            return quiescence(position, ply, quiescence_plies, statistics);
+            return quiescence_search(position, ply, quiescence.plies, quiescence, statistics);
         }
         statistics.horizon_leaves += 1;
         return Value::score(position.evaluate());
@@ -112,7 +126,7 @@ fn visit<G: Game, O: Observer<G::Move>>(
     for mv in moves {
         position.play(mv);
         observer.enter(Some(mv), ply + 1, Value::NEG_INFINITY, Value::INFINITY);
-        let value = -visit(position, depth.map(|depth| depth - 1), ply + 1, quiescence_plies, observer, statistics);
+        let value = -visit(position, depth.map(|depth| depth - 1), ply + 1, quiescence, observer, statistics);
         observer.leave(-value);
         position.undo(mv);
         best = best.max(value);

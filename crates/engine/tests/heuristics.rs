@@ -12,7 +12,7 @@ fn heuristic_sets() -> Vec<Heuristics> {
         for history in [false, true] {
             for aspiration in [None, Some(1), Some(4)] {
                 for late_move_reductions in [Reductions::Off, Reductions::Fixed, Reductions::Logarithmic { percent: 80 }] {
-                    for quiescence_plies in [0, 2] {
+                    for (quiescence_plies, quiescence_breadth) in [(0, 0), (2, 0), (3, 1)] {
                         for single_reply_extension in [false, true] {
                             for pruning in [false, true] {
                                 sets.push(Heuristics {
@@ -21,6 +21,7 @@ fn heuristic_sets() -> Vec<Heuristics> {
                                     aspiration,
                                     late_move_reductions,
                                     quiescence_plies,
+                                    quiescence_breadth,
                                     single_reply_extension,
                                     late_move_pruning: pruning,
                                     futility_margin: if pruning { 3 } else { 0 },
@@ -65,7 +66,7 @@ fn check<const SCORED: bool>(seed: u64) {
             continue;
         }
         for depth in 1..=4 {
-            let expected = minimax_to_depth(&mut tree.root(), depth, heuristics.quiescence_plies);
+            let expected = minimax_to_depth(&mut tree.root(), depth, heuristics.quiescence_plies, heuristics.quiescence_breadth);
             let mut refined = Searcher::new(SearchOptions::strong(1));
             refined.set_heuristics(heuristics);
             let limits = Limits::default().with_depth(depth);
@@ -139,13 +140,13 @@ fn quiescence_matches_minimax_to_depth() {
     for seed in 0..300 {
         let tree = RandomTree::<true>::generate(seed, shape(seed));
         for depth in 1..=3 {
-            for quiescence_plies in 1..=3 {
-                let expected = minimax_to_depth(&mut tree.root(), depth, quiescence_plies);
+            for (quiescence_plies, quiescence_breadth) in [(1, 0), (2, 0), (3, 0), (2, 1), (3, 1), (3, 2)] {
+                let expected = minimax_to_depth(&mut tree.root(), depth, quiescence_plies, quiescence_breadth);
                 for options in [SearchOptions::PLAIN, SearchOptions { ordering: true, ..SearchOptions::PLAIN }, SearchOptions::strong(1)] {
                     let mut searcher = Searcher::new(options);
-                    searcher.set_heuristics(Heuristics { quiescence_plies, ..Heuristics::default() });
+                    searcher.set_heuristics(Heuristics { quiescence_plies, quiescence_breadth, ..Heuristics::default() });
                     let value = searcher.search(&mut tree.root(), depth, Value::NEG_INFINITY, Value::INFINITY);
-                    assert_eq!(value, expected, "seed {seed} depth {depth} quiescence {quiescence_plies} {options:?}");
+                    assert_eq!(value, expected, "seed {seed} depth {depth} quiescence {quiescence_plies}×{quiescence_breadth} {options:?}");
                     for (alpha, beta) in [(-5, 5), (0, 1), (10, 30)] {
                         let (alpha, beta) = (Value::score(alpha), Value::score(beta));
                         let value = searcher.search(&mut tree.root(), depth, alpha, beta);
@@ -169,8 +170,21 @@ fn quiescence_changes_some_depth_limited_values() {
     let changed = (0..100)
         .filter(|&seed| {
             let tree = RandomTree::<true>::generate(seed, shape(seed));
-            minimax_to_depth(&mut tree.root(), 2, 2) != minimax_to_depth(&mut tree.root(), 2, 0)
+            minimax_to_depth(&mut tree.root(), 2, 2, 0) != minimax_to_depth(&mut tree.root(), 2, 0, 0)
         })
         .count();
     assert!(changed > 10, "quiescence changed only {changed} of 100 values");
+}
+
+/// The breadth limit matters: cutting the tactical moves below the first quiescence ply
+/// changes some values, so the oracle comparisons above test it.
+#[test]
+fn quiescence_breadth_changes_some_values() {
+    let changed = (0..100)
+        .filter(|&seed| {
+            let tree = RandomTree::<true>::generate(seed, shape(seed));
+            minimax_to_depth(&mut tree.root(), 1, 3, 1) != minimax_to_depth(&mut tree.root(), 1, 3, 0)
+        })
+        .count();
+    assert!(changed > 5, "the breadth changed only {changed} of 100 values");
 }

@@ -133,8 +133,6 @@ const CLASSES: usize = 12;
 /// At most this many candidates in a quiet position (no five or open-four threat): the
 /// best by pattern value for both sides.
 const QUIET_CANDIDATES: usize = 20;
-/// At most this many of the mover's fours in the quiescence search.
-const QUIESCENCE_FOURS: usize = 2;
 const CLASS_FOUR: u8 = 8;
 const CLASS_OPEN_FOUR: u8 = 10;
 const CLASS_FIVE: u8 = 11;
@@ -924,9 +922,9 @@ impl Game for Gomoku {
     }
 
     /// Past the horizon: a five if there is one; else the blocks of the opponent's fives
-    /// (no standing pat); else the mover's two best fours by pattern value, each of which
-    /// the opponent must answer. (With every four, quiescence took 43 % of the nodes of a
-    /// depth-12 search, 60 % with logarithmic reductions; two keep the fours that matter.)
+    /// (no standing pat); else every four of the mover, best first by pattern value, each
+    /// of which the opponent must answer. The searcher limits how many of them it tries
+    /// past the first quiescence ply ([`crate::gomoku::new_searcher`]: two).
     fn tactical_moves(&self, moves: &mut Vec<Cell>) -> bool {
         let own = colour_index(self.to_move());
         let opponent = 1 - own;
@@ -943,7 +941,6 @@ impl Game for Gomoku {
             self.push_threat_cells(moves, Some(THREAT_FOURS), None);
             let values = &self.values[own];
             moves.sort_by_key(|&cell| std::cmp::Reverse(values[usize::from(cell)]));
-            moves.truncate(QUIESCENCE_FOURS);
         }
         true
     }

@@ -40,7 +40,10 @@ pub fn new_searcher(table_megabytes: usize) -> Searcher<Gomoku> {
     // late-move pruning (18-21) and a wider quiescence (17-22) did not help.
     // Logarithmic reductions, with only fours spared (`Gomoku::is_forcing`) and two fours
     // a node in the quiescence search, reach about 3 plies deeper at 1 s a move: 31-14-1
-    // in self-play against the fixed schedule with all fours.
+    // in self-play against the fixed schedule with all fours. The quiescence search then
+    // grew to 16 plies with every four at its first ply (PentaZen tries every four at the
+    // root of its leaf VCF search, two below): against PentaZen at 300 ms a move, see the
+    // README's fifth-session measurements.
     // The history heuristic sorts every node's moves by a count of cut-offs per cell,
     // for both colours and all positions alike, so the game's order only broke its ties.
     // Against PentaZen at 300 ms a move (96 games on the balanced openings) the engine
@@ -51,6 +54,8 @@ pub fn new_searcher(table_megabytes: usize) -> Searcher<Gomoku> {
         history: false,
         futility_margin: 150,
         late_move_reductions: Reductions::Logarithmic { percent: 80 },
+        quiescence_plies: 16,
+        quiescence_breadth: 2,
         ..Heuristics::for_play(300)
     });
     searcher
