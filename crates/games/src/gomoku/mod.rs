@@ -20,7 +20,8 @@
 //! [`Pattern`] black and white would make there by playing it; a move updates the keys of
 //! the 40 cells that see it. From the four patterns of a cell comes its [`Threat`] class
 //! and a value per colour; the evaluation is the sum of these values over empty cells,
-//! kept up to date by the same updates.
+//! kept up to date by the same updates, and so are the bit sets of each colour's
+//! [four points](Gomoku::four_points) and [five points](Gomoku::five_points).
 
 mod pattern;
 mod player;
