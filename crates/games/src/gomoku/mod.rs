@@ -53,17 +53,9 @@ type CellSet = [u64; SET_WORDS];
 
 /// The cells of a [`CellSet`], in increasing order.
 fn set_cells(set: CellSet) -> impl Iterator<Item = Cell> {
-    set.into_iter().enumerate().flat_map(|(word_index, word)| {
-        let mut rest = word;
-        std::iter::from_fn(move || {
-            if rest == 0 {
-                return None;
-            }
-            let bit = rest.trailing_zeros();
-            rest &= rest - 1;
-            Some((word_index * 64) as Cell + bit as Cell)
-        })
-    })
+    set.into_iter()
+        .enumerate()
+        .flat_map(|(word, bits)| crate::mnk::bits(bits).map(move |bit| (word * 64) as Cell + Cell::from(bit)))
 }
 /// The four line directions as (dx, dy).
 const DIRECTIONS: [(i32, i32); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
