@@ -165,14 +165,21 @@ fn quiescence_matches_minimax_to_depth() {
     }
 }
 
-#[test]
-fn quiescence_changes_some_depth_limited_values() {
-    let changed = (0..100)
+/// Of 100 random scored trees, how many get a different value from `first` and `second`,
+/// two ways of calling [`minimax_to_depth`] on the root.
+fn values_changed(first: [u32; 3], second: [u32; 3]) -> usize {
+    (0..100)
         .filter(|&seed| {
             let tree = RandomTree::<true>::generate(seed, shape(seed));
-            minimax_to_depth(&mut tree.root(), 2, 2, 0) != minimax_to_depth(&mut tree.root(), 2, 0, 0)
+            let value = |[depth, plies, breadth]: [u32; 3]| minimax_to_depth(&mut tree.root(), depth, plies, breadth);
+            value(first) != value(second)
         })
-        .count();
+        .count()
+}
+
+#[test]
+fn quiescence_changes_some_depth_limited_values() {
+    let changed = values_changed([2, 2, 0], [2, 0, 0]);
     assert!(changed > 10, "quiescence changed only {changed} of 100 values");
 }
 
@@ -180,11 +187,6 @@ fn quiescence_changes_some_depth_limited_values() {
 /// changes some values, so the oracle comparisons above test it.
 #[test]
 fn quiescence_breadth_changes_some_values() {
-    let changed = (0..100)
-        .filter(|&seed| {
-            let tree = RandomTree::<true>::generate(seed, shape(seed));
-            minimax_to_depth(&mut tree.root(), 1, 3, 1) != minimax_to_depth(&mut tree.root(), 1, 3, 0)
-        })
-        .count();
+    let changed = values_changed([1, 3, 1], [1, 3, 0]);
     assert!(changed > 5, "the breadth changed only {changed} of 100 values");
 }

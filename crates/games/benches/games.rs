@@ -2,13 +2,13 @@
 //! gametree-games`). The same figures are printed by `gametree bench`.
 
 use gametree_engine::{analyze, iterative_deepening, AnalysisConfig, Game, Limits, SearchOptions, Searcher, StopFlag};
+use gametree_games::gomoku::{new_searcher, Gomoku, Rule};
+use gametree_games::{product_grid_sign, Matchsticks, Mnk, ProductGrid};
 
 /// A table that holds these searches (clearing a larger one costs more than the search).
 fn config() -> AnalysisConfig {
     AnalysisConfig { options: SearchOptions::strong(16), ..AnalysisConfig::default() }
 }
-use gametree_games::gomoku::{new_searcher, Gomoku, Rule};
-use gametree_games::{product_grid_sign, Matchsticks, Mnk, ProductGrid};
 
 /// Twenty stones from a game against PentaZen: a middle game with threes on the board.
 const GOMOKU_MIDDLE_GAME: &str = "7,7 8,5 9,9 6,6 9,6 6,7 6,8 9,5 7,5 7,6 5,8 11,5 5,9 4,10 7,8 9,4 10,3 10,5 12,5 4,8";
