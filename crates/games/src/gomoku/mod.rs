@@ -18,7 +18,8 @@
 //! For every cell and each of the four directions the board keeps a 20-bit key of the ten
 //! cells around it (five each side) and, through a precomputed pattern table, the
 //! [`Pattern`] black and white would make there by playing it; a move updates the keys of
-//! the 40 cells that see it. From the four patterns of a cell comes its [`Threat`] class
+//! the 40 cells that see it (32 under freestyle, whose patterns never depend on the cells
+//! five away). From the four patterns of a cell comes its [`Threat`] class
 //! and a value per colour; the evaluation is the sum of these values over empty cells,
 //! kept up to date by the same updates, and so are the bit sets of each colour's
 //! [four points](Gomoku::four_points) and [five points](Gomoku::five_points).
@@ -202,12 +203,12 @@ fn cell_table() -> &'static [u32] {
     })
 }
 
-/// The offsets `k` in `-REACH..=REACH` for which `coordinate - k * step` lies in `0..side`.
-fn on_board_offsets(coordinate: i32, step: i32, side: i32) -> (i32, i32) {
+/// The offsets `k` in `-reach..=reach` for which `coordinate - k * step` lies in `0..side`.
+fn on_board_offsets(coordinate: i32, step: i32, side: i32, reach: i32) -> (i32, i32) {
     match step {
-        0 => (-REACH, REACH),
-        1 => ((coordinate - side + 1).max(-REACH), coordinate.min(REACH)),
-        _ => ((-coordinate).max(-REACH), (side - 1 - coordinate).min(REACH)),
+        0 => (-reach, reach),
+        1 => ((coordinate - side + 1).max(-reach), coordinate.min(reach)),
+        _ => ((-coordinate).max(-reach), (side - 1 - coordinate).min(reach)),
     }
 }
 
@@ -647,11 +648,14 @@ impl Gomoku {
         self.add_cell_statistics(index);
         let (x, y) = self.coordinates(cell);
         let side = i32::from(self.size);
+        // Under freestyle the cells five away never change a pattern: their keys are not
+        // kept (see `PatternTable::reach`).
+        let reach = self.table.reach();
         for (direction, &(dx, dy)) in DIRECTIONS.iter().enumerate() {
             // The cells that see `cell` at `offset` are `offset` steps back along the line:
             // only the offsets that stay on the board, so no bounds test per cell.
-            let (low_x, high_x) = on_board_offsets(x, dx, side);
-            let (low_y, high_y) = on_board_offsets(y, dy, side);
+            let (low_x, high_x) = on_board_offsets(x, dx, side, reach);
+            let (low_y, high_y) = on_board_offsets(y, dy, side, reach);
             let (low, high) = (low_x.max(low_y), high_x.min(high_y));
             let stride = dy * side + dx;
             for offset in low..0 {

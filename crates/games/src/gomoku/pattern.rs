@@ -4,7 +4,8 @@
 //! A key holds 2 bits per neighbour, nearest-to-farthest order fixed by
 //! [`neighbour_slot`]: `0` empty, `1` black, `2` white, `3` off the board. The boards keep
 //! one key per cell and direction, updated by a few bit operations per move, so a cell's
-//! pattern for either colour is one table lookup.
+//! pattern for either colour is one table lookup. Under freestyle the two far neighbours
+//! never matter, and the table leaves them out ([`PatternTable::reach`]).
 
 use std::sync::OnceLock;
 
@@ -102,6 +103,16 @@ pub struct PatternTable {
     /// Black's code in the low four bits, white's in the high four: one memory access
     /// per lookup.
     codes: Vec<u8>,
+    /// How far the rule's patterns look on each side: [`REACH`] under the standard rule
+    /// (an overline is told from a five by the sixth cell), one less under freestyle,
+    /// where a five through the centre lies within four cells of it and a longer line wins
+    /// as well. The table is indexed by the key bits of those neighbours only, so a board
+    /// need not keep the others up to date (65,536 entries under freestyle instead of a
+    /// million).
+    reach: i32,
+    /// The table index of a key is `(key >> shift) & mask`.
+    shift: u32,
+    mask: u32,
 }
 
 impl PatternTable {
@@ -120,8 +131,14 @@ impl PatternTable {
     #[inline]
     #[must_use]
     pub fn lookup(&self, key: u32) -> (u8, u8) {
-        let codes = self.codes[key as usize];
+        let codes = self.codes[((key >> self.shift) & self.mask) as usize];
         (codes & 15, codes >> 4)
+    }
+
+    /// How far the patterns of this table's rule look on each side of a cell (4 or 5).
+    #[must_use]
+    pub fn reach(&self) -> i32 {
+        self.reach
     }
 
     fn build(rule: Rule) -> PatternTable {
@@ -130,8 +147,18 @@ impl PatternTable {
         for key in 0..KEYS as u32 {
             classify(key, rule, &mut memo);
         }
-        let codes = (0..KEYS as u32).map(|key| memo[key as usize] | (memo[swap_colours(key) as usize] << 4)).collect();
-        PatternTable { codes }
+        let reach = match rule {
+            Rule::Standard => REACH,
+            Rule::Freestyle => REACH - 1,
+        };
+        // The far neighbours hold slots 0 and 2·REACH−1 (see `neighbour_slot`): shift the
+        // inner slots down by one slot, and leave the far ones empty.
+        let skipped = 2 * (REACH - reach) as u32;
+        let codes = (0..1u32 << (4 * reach))
+            .map(|inner| inner << skipped)
+            .map(|key| memo[key as usize] | (memo[swap_colours(key) as usize] << 4))
+            .collect();
+        PatternTable { codes, reach, shift: skipped, mask: (1 << (4 * reach)) - 1 }
     }
 }
 
@@ -255,6 +282,22 @@ mod tests {
         assert_eq!(pattern(Rule::Standard, ".....x.*xxx......"), Pattern::Block4);
         assert_eq!(pattern(Rule::Freestyle, ".....x.*xxx......"), Pattern::Flex4);
         assert_eq!(pattern(Rule::Standard, "......xx*xx......"), Pattern::Five);
+    }
+
+    /// The freestyle table leaves out the neighbours five cells away, on the claim that
+    /// they never change a pattern under that rule: every key, whatever its far cells,
+    /// must give what the full recursion gives.
+    #[test]
+    fn freestyle_patterns_ignore_the_far_neighbours() {
+        let table = PatternTable::get(Rule::Freestyle);
+        assert_eq!((table.reach(), table.codes.len()), (4, 1 << 16));
+        let mut memo = vec![u8::MAX; KEYS];
+        for key in 0..KEYS as u32 {
+            let expected = classify(key, Rule::Freestyle, &mut memo);
+            assert_eq!(table.lookup(key).0, expected, "key {key:#07x}");
+        }
+        let standard = PatternTable::get(Rule::Standard);
+        assert_eq!((standard.reach(), standard.codes.len()), (5, 1 << 20));
     }
 
     #[test]
