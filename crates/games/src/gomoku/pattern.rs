@@ -293,8 +293,9 @@ mod tests {
         assert_eq!((table.reach(), table.codes.len()), (4, 1 << 16));
         let mut memo = vec![u8::MAX; KEYS];
         for key in 0..KEYS as u32 {
-            let expected = classify(key, Rule::Freestyle, &mut memo);
-            assert_eq!(table.lookup(key).0, expected, "key {key:#07x}");
+            let black = classify(key, Rule::Freestyle, &mut memo);
+            let white = classify(swap_colours(key), Rule::Freestyle, &mut memo);
+            assert_eq!(table.lookup(key), (black, white), "key {key:#07x}");
         }
         let standard = PatternTable::get(Rule::Standard);
         assert_eq!((standard.reach(), standard.codes.len()), (5, 1 << 20));
