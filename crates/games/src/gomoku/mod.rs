@@ -1052,8 +1052,8 @@ impl Notation for Gomoku {
         })
     }
 
-    /// [`Chooser`]: the move choice of the Gomocup engine (threat searches, then the
-    /// search among the moves that survive them).
+    /// [`Chooser`]: the move choice of the Gomocup engine (threat searches for an own
+    /// win, then the search).
     fn move_chooser(&self, table_megabytes: usize) -> Option<Box<dyn crate::MoveChooser<Gomoku>>> {
         Some(Box::new(Chooser::new(table_megabytes)))
     }

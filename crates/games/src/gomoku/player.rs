@@ -2,8 +2,8 @@
 //! `gametree play gomoku` and the web page's computer at its strongest level.
 //!
 //! [`choose_move`] tries the cheap sure things first (a five, the only block, an own VCF or
-//! VCT), then screens every candidate with threat searches for the opponent and runs the
-//! engine's iterative deepening among the moves that survive. [`new_searcher`] makes the
+//! VCT), then gives the rest of its time to the engine's iterative deepening over the
+//! candidate moves. [`new_searcher`] makes the
 //! searcher it is tuned for: the one place where its search settings live.
 
 use std::time::{Duration, Instant};
@@ -87,7 +87,7 @@ impl MoveChooser<Gomoku> for Chooser {
 pub struct Choice {
     /// The move.
     pub cell: Cell,
-    /// How it was chosen: `five`, `block`, `only move`, `vcf`, `vct`, `only defence`, `search`, `search among defences`…
+    /// How it was chosen: `five`, `block`, `only move`, `vcf`, `vct` or `search`.
     pub reason: &'static str,
     /// Depth of the deepest finished search iteration (0 when no search ran).
     pub depth: u32,
@@ -101,11 +101,7 @@ pub struct Choice {
 ///
 /// 1. A five, or the only block of the opponent's five.
 /// 2. The first move of an own win by continuous fours (VCF), then by threes and fours (VCT).
-/// 3. Screening: every candidate move after which the opponent wins by VCF or VCT is set
-///    aside (as long as the screening has time; unscreened moves stay in).
-/// 4. Iterative deepening with the root restricted to the moves that survived; the move it
-///    chooses gets a deeper threat check, and if the opponent then wins, the search goes on
-///    without it.
+/// 3. Iterative deepening over the candidate moves for the rest of the budget.
 ///
 /// `searcher` should come from [`new_searcher`]; it keeps its table between moves. Raising
 /// `stop` (Ctrl-C, a server shutting down) ends the search early with the best move found
@@ -155,81 +151,18 @@ pub fn choose_move(board: &Gomoku, searcher: &mut Searcher<Gomoku>, budget: Dura
         return Choice { cell, reason: "vct", depth: 0, nodes, value: None };
     }
 
+    // No screening of the candidates by the opponent's threat searches: the search gets
+    // the remaining budget. Screening every candidate (and checking the chosen move
+    // once more) took time from the search and scored lower against PentaZen: see the
+    // README's eighth-session measurements.
+    let remaining = budget.saturating_sub(started.elapsed()).max(Duration::from_millis(2));
+    // Seven eighths of it: the stop is checked every thousand nodes or so, and the answer
+    // still has to be written.
+    let limits = Limits::default().with_time(remaining * 7 / 8).with_depth(60);
+    let report = iterative_deepening(searcher, &mut board.clone(), &limits, stop.clone(), |_| {});
+    nodes += report.statistics.nodes;
     board.order_moves(&mut moves);
-    let screen_deadline = started + budget * 2 / 5;
-    let screen = ThreatCheck { fours: 12, threats: 4, nodes: 1_500 };
-    let mut safe = Vec::new();
-    let mut position = board.clone();
-    for &cell in &moves {
-        if Instant::now() >= screen_deadline || stop.is_raised() || !screen.opponent_wins_after(&mut position, cell, &mut nodes, screen_deadline) {
-            safe.push(cell);
-        }
-    }
-    if safe.len() == 1 {
-        return Choice { cell: safe[0], reason: "only defence", depth: 0, nodes, value: None };
-    }
-    let reason = if safe.is_empty() {
-        // Every move loses to a threat sequence: search them all for the longest defence.
-        safe = moves.clone();
-        "search, all lose"
-    } else if safe.len() < moves.len() {
-        "search among defences"
-    } else {
-        "search"
-    };
-    let deep_check = ThreatCheck { fours: 20, threats: 6, nodes: 6_000 };
-    loop {
-        let remaining = budget.saturating_sub(started.elapsed()).max(Duration::from_millis(2));
-        // Keep a little time for the deep check of the chosen move.
-        let limits = Limits::default().with_time(remaining * 7 / 8).with_depth(60);
-        searcher.set_root_moves(Some(safe.clone()));
-        let report = iterative_deepening(searcher, &mut board.clone(), &limits, stop.clone(), |_| {});
-        searcher.set_root_moves(None);
-        nodes += report.statistics.nodes;
-        let cell = report.best_move.filter(|&cell| board.stone(cell).is_none()).unwrap_or(safe[0]);
-        let deadline = started + budget;
-        if safe.len() > 1
-            && !report.value.is_decisive()
-            && Instant::now() < deadline
-            && !stop.is_raised()
-            && deep_check.opponent_wins_after(&mut position, cell, &mut nodes, deadline)
-        {
-            safe.retain(|&other| other != cell);
-            if Instant::now() + Duration::from_millis(5) < deadline {
-                continue;
-            }
-            return Choice { cell: safe[0], reason: "out of time, defence", depth: 0, nodes, value: None };
-        }
-        return Choice { cell, reason, depth: report.depth, nodes, value: Some(report.value) };
-    }
+    let cell = report.best_move.filter(|&cell| board.stone(cell).is_none()).unwrap_or(moves[0]);
+    Choice { cell, reason: "search", depth: report.depth, nodes, value: Some(report.value) }
 }
 
-/// Limits of a check whether the opponent, to move after ours, wins by threats.
-#[derive(Clone, Copy, Debug)]
-struct ThreatCheck {
-    /// Most fours in a VCF.
-    fours: u32,
-    /// Most attacking moves in a VCT.
-    threats: u32,
-    /// Node cap of each search.
-    nodes: u64,
-}
-
-impl ThreatCheck {
-    /// Whether the opponent wins by VCF or VCT once `cell` is played on `position`
-    /// (restored afterwards). Searches cut short by their limits count as no win.
-    fn opponent_wins_after(self, position: &mut Gomoku, cell: Cell, nodes: &mut u64, deadline: Instant) -> bool {
-        position.play(cell);
-        let wins = position.outcome().is_none() && {
-            let vcf = find_vcf(position, VcfLimits { max_fours: self.fours, max_nodes: self.nodes, deadline: Some(deadline) });
-            *nodes += vcf.nodes;
-            vcf.proof.is_some() || {
-                let vct = find_vct(position, VcfLimits { max_fours: self.threats, max_nodes: self.nodes, deadline: Some(deadline) });
-                *nodes += vct.nodes;
-                vct.first_move.is_some()
-            }
-        };
-        position.undo(cell);
-        wins
-    }
-}
