@@ -3,8 +3,8 @@
 //!
 //! [`choose_move`] tries the cheap sure things first (a five, the only block, an own VCF or
 //! VCT), then gives the rest of its time to the engine's iterative deepening over the
-//! candidate moves. [`new_searcher`] makes the
-//! searcher it is tuned for: the one place where its search settings live.
+//! candidate moves. [`new_searcher`] makes the searcher it is tuned for: the one place
+//! where its search settings live.
 
 use std::time::{Duration, Instant};
 
@@ -161,7 +161,8 @@ pub fn choose_move(board: &Gomoku, searcher: &mut Searcher<Gomoku>, budget: Dura
     let limits = Limits::default().with_time(remaining * 7 / 8).with_depth(60);
     let report = iterative_deepening(searcher, &mut board.clone(), &limits, stop.clone(), |_| {});
     nodes += report.statistics.nodes;
-    board.order_moves(&mut moves);
+    // The search always names a move (the first in the game's order if no iteration
+    // finished); the fallback only guards against an occupied cell.
     let cell = report.best_move.filter(|&cell| board.stone(cell).is_none()).unwrap_or(moves[0]);
     Choice { cell, reason: "search", depth: report.depth, nodes, value: Some(report.value) }
 }
