@@ -500,6 +500,19 @@ impl Gomoku {
         set_cells(self.threat_cells[colour_index(player)][THREAT_FOURS])
     }
 
+    /// The [`Game::hash`] the position would have after the side to move plays `cell`,
+    /// without playing it.
+    #[must_use]
+    pub(crate) fn hash_after(&self, cell: Cell) -> u64 {
+        self.hash ^ zobrist()[colour_index(self.to_move())][usize::from(cell)]
+    }
+
+    /// Whether `cell` is one of `player`'s five points.
+    #[must_use]
+    pub(crate) fn is_five_point(&self, player: Player, cell: Cell) -> bool {
+        self.classes[colour_index(player)][usize::from(cell)] == CLASS_FIVE
+    }
+
     /// Gives the move to the other side without playing (a pass, which gomoku does not
     /// have: threat searches use it to ask what the opponent would do with a free move).
     pub fn pass(&mut self) {

@@ -128,7 +128,10 @@ fn attacking_moves(board: &Gomoku) -> Vec<Cell> {
 
 impl ProofSearch {
     fn key(board: &Gomoku, threats_left: u32, attacking: bool) -> u64 {
-        let hash = board.hash().unwrap_or_default();
+        Self::key_of(board.hash().unwrap_or_default(), threats_left, attacking)
+    }
+
+    fn key_of(hash: u64, threats_left: u32, attacking: bool) -> u64 {
         hash ^ u64::from(threats_left).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ if attacking { 0x5851_F42D_4C95_7F2D } else { 0 }
     }
 
@@ -195,18 +198,33 @@ impl ProofSearch {
             board.generate_moves(&mut replies);
             replies
         };
-        let mut children = Vec::with_capacity(moves.len());
-        for cell in moves {
-            board.play(cell);
-            let child = if attacking {
-                Child::new(cell, Self::key(board, threats_left - 1, false), Self::defence_leaf(board))
-            } else {
-                let settled = if board.outcome().is_some() { Some(Numbers::LOST) } else { Self::attack_leaf(board, threats_left) };
-                Child::new(cell, Self::key(board, threats_left, true), settled)
-            };
-            board.undo(cell);
-            children.push(child);
-        }
+        // Children are not played here: their keys come from the Zobrist key, and only
+        // the outcomes that the pattern classes give exactly are settled now; the others
+        // are settled when the search first enters them (most never are).
+        let mover = board.to_move();
+        let children = moves
+            .into_iter()
+            .map(|cell| {
+                let child_key = board.hash_after(cell);
+                if attacking {
+                    // Two five points after the threat (an open four or a double four).
+                    let settled = (board.threat(mover, cell) >= Threat::OpenFour).then_some(Numbers::WON);
+                    Child::new(cell, Self::key_of(child_key, threats_left - 1, false), settled)
+                } else {
+                    let attacker = mover.opponent();
+                    let settled = if board.is_five_point(mover, cell) {
+                        Some(Numbers::LOST)
+                    } else if board.five_point_count(attacker) > usize::from(board.is_five_point(attacker, cell)) {
+                        Some(Numbers::WON)
+                    } else if threats_left == 0 || board.threat(mover, cell) >= Threat::OpenFour {
+                        Some(Numbers::LOST)
+                    } else {
+                        None
+                    };
+                    Child::new(cell, Self::key_of(child_key, threats_left, true), settled)
+                }
+            })
+            .collect::<Vec<_>>();
         self.expanded.insert(key, children.clone());
         children
     }
@@ -220,11 +238,18 @@ impl ProofSearch {
     /// `choice` number is the least of its children's and its `other` number their sum.
     fn search(&mut self, board: &mut Gomoku, threats_left: u32, attacking: bool, proof_limit: u32, disproof_limit: u32) -> Numbers {
         let key = Self::key(board, threats_left, attacking);
-        if attacking {
-            if let Some(numbers) = Self::attack_leaf(board, threats_left) {
-                self.table.insert(key, numbers);
-                return numbers;
+        let leaf = if attacking {
+            if board.outcome().is_some() {
+                Some(Numbers::LOST)
+            } else {
+                Self::attack_leaf(board, threats_left)
             }
+        } else {
+            Self::defence_leaf(board)
+        };
+        if let Some(numbers) = leaf {
+            self.table.insert(key, numbers);
+            return numbers;
         }
         let orient = |numbers: Numbers| if attacking { (numbers.proof, numbers.disproof) } else { (numbers.disproof, numbers.proof) };
         let unorient = |choice: u32, other: u32| if attacking { Numbers { proof: choice, disproof: other } } else { Numbers { proof: other, disproof: choice } };
