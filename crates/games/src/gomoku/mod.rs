@@ -1088,6 +1088,35 @@ mod tests {
         assert_eq!(moves.len(), 20);
     }
 
+    /// The threat searches key and settle children without playing them: the key and the
+    /// five points they use must be what playing gives.
+    #[test]
+    fn keys_and_five_points_known_before_a_move_match_the_move() {
+        let mut rng = fastrand::Rng::with_seed(20261130);
+        for rule in [Rule::Freestyle, Rule::Standard] {
+            for _ in 0..40 {
+                let mut board = Gomoku::new(15, rule).unwrap();
+                if rng.bool() {
+                    board.pass();
+                }
+                for _ in 0..rng.usize(4..40) {
+                    let empty: Vec<Cell> = (0..board.cells() as Cell).filter(|&cell| board.stone(cell).is_none()).collect();
+                    let (x, y) = (rng.i32(3..12), rng.i32(3..12));
+                    let cell = board.cell_at(x, y).filter(|&cell| board.stone(cell).is_none()).unwrap_or(empty[rng.usize(..empty.len())]);
+                    let mover = board.to_move();
+                    let fives: Vec<Cell> = board.five_points(mover).collect();
+                    assert_eq!(board.is_five_point(mover, cell), fives.contains(&cell));
+                    let expected = board.hash_after(cell);
+                    board.play(cell);
+                    assert_eq!(board.hash(), Some(expected), "{}", board.notation());
+                    if board.outcome().is_some() {
+                        break;
+                    }
+                }
+            }
+        }
+    }
+
     #[test]
     fn letter_number_and_coordinates_agree() {
         let board = Gomoku::parse(15, Rule::Freestyle, "H8I9").unwrap();
