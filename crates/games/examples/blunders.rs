@@ -96,10 +96,7 @@ fn run() -> Result<(), Failure> {
         if !lost {
             continue;
         }
-        let rule = [Rule::Freestyle, Rule::Standard]
-            .into_iter()
-            .find(|rule| rule.name() == game.rule)
-            .ok_or_else(|| format!("{path}:{}: unknown rule `{}`", index + 1, game.rule))?;
+        let rule: Rule = game.rule.parse().map_err(|error| format!("{path}:{}: {error}", index + 1))?;
         let moves: Vec<&str> = game.moves.split_whitespace().collect();
         let position = |plies: usize| {
             Gomoku::parse(game.size, rule, &moves[..plies].join(" ")).map_err(|error| format!("{path}:{}: {error}", index + 1))
