@@ -507,12 +507,6 @@ impl Gomoku {
         self.hash ^ zobrist()[colour_index(self.to_move())][usize::from(cell)]
     }
 
-    /// Whether `cell` is one of `player`'s five points.
-    #[must_use]
-    pub(crate) fn is_five_point(&self, player: Player, cell: Cell) -> bool {
-        self.classes[colour_index(player)][usize::from(cell)] == CLASS_FIVE
-    }
-
     /// Gives the move to the other side without playing (a pass, which gomoku does not
     /// have: threat searches use it to ask what the opponent would do with a free move).
     pub fn pass(&mut self) {
@@ -1088,8 +1082,8 @@ mod tests {
         assert_eq!(moves.len(), 20);
     }
 
-    /// The threat searches key and settle children without playing them: the key and the
-    /// five points they use must be what playing gives.
+    /// The threat searches key and settle children without playing them: the key they
+    /// compute and the five points the cell classes give must be what playing gives.
     #[test]
     fn keys_and_five_points_known_before_a_move_match_the_move() {
         let mut rng = fastrand::Rng::with_seed(20261130);
@@ -1105,7 +1099,7 @@ mod tests {
                     let cell = board.cell_at(x, y).filter(|&cell| board.stone(cell).is_none()).unwrap_or(empty[rng.usize(..empty.len())]);
                     let mover = board.to_move();
                     let fives: Vec<Cell> = board.five_points(mover).collect();
-                    assert_eq!(board.is_five_point(mover, cell), fives.contains(&cell));
+                    assert_eq!(board.threat(mover, cell) == Threat::Five, fives.contains(&cell));
                     let expected = board.hash_after(cell);
                     board.play(cell);
                     assert_eq!(board.hash(), Some(expected), "{}", board.notation());

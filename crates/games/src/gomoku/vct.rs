@@ -187,7 +187,7 @@ impl ProofSearch {
     /// node every threat (see [`attacking_moves`]), at a defending node every defence of
     /// [`Gomoku`]'s candidate rule. Each comes with its table key, and with its numbers if
     /// they are known without expanding it.
-    fn children(&mut self, board: &mut Gomoku, key: u64, threats_left: u32, attacking: bool) -> Vec<Child> {
+    fn children(&mut self, board: &Gomoku, key: u64, threats_left: u32, attacking: bool) -> Vec<Child> {
         if let Some(children) = self.expanded.get(&key) {
             return children.clone();
         }
@@ -212,9 +212,9 @@ impl ProofSearch {
                     Child::new(cell, Self::key_of(child_key, threats_left - 1, false), settled)
                 } else {
                     let attacker = mover.opponent();
-                    let settled = if board.is_five_point(mover, cell) {
+                    let settled = if board.threat(mover, cell) == Threat::Five {
                         Some(Numbers::LOST)
-                    } else if board.five_point_count(attacker) > usize::from(board.is_five_point(attacker, cell)) {
+                    } else if board.five_point_count(attacker) > usize::from(board.threat(attacker, cell) == Threat::Five) {
                         Some(Numbers::WON)
                     } else if threats_left == 0 || board.threat(mover, cell) >= Threat::OpenFour {
                         Some(Numbers::LOST)
