@@ -127,6 +127,10 @@ fn broken_engines_lose_with_the_right_verdict() {
         let a_row = output.lines().find(|line| line.starts_with("A ")).unwrap();
         let fields: Vec<&str> = a_row.split_whitespace().collect();
         assert_eq!(&fields[1..4], &["2", "0", "0"], "{output}");
+        // One game with each colour: wins, losses and draws as black, then as white.
+        assert_eq!(&fields[4..6], &["1-0-0", "1-0-0"], "{output}");
+        let b_row = output.lines().find(|line| line.starts_with("B ")).unwrap();
+        assert_eq!(&b_row.split_whitespace().collect::<Vec<_>>()[1..6], &["0", "2", "0", "0-1-0", "0-1-0"], "{output}");
     }
 }
 

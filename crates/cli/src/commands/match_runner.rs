@@ -79,6 +79,9 @@ struct Tally {
     wins: u32,
     losses: u32,
     draws: u32,
+    /// Wins, losses and draws with black (index 0) and with white (index 1): in gomoku the
+    /// colour decides much, and a total hides which side an engine loses with.
+    by_colour: [[u32; 3]; 2],
     moves: u64,
     total_ms: u128,
     max_ms: u128,
@@ -124,11 +127,21 @@ pub fn run(arguments: &Arguments, stop: &StopFlag) -> Result<ExitCode> {
         };
         for (colour, engine) in [(Player::First, black), (Player::Second, 1 - black)] {
             let tally = &mut tallies[engine];
-            match result {
-                Some(winner) if winner == colour => tally.wins += 1,
-                Some(_) => tally.losses += 1,
-                None => tally.draws += 1,
-            }
+            let column = match result {
+                Some(winner) if winner == colour => {
+                    tally.wins += 1;
+                    0
+                }
+                Some(_) => {
+                    tally.losses += 1;
+                    1
+                }
+                None => {
+                    tally.draws += 1;
+                    2
+                }
+            };
+            tally.by_colour[colour_index(colour)][column] += 1;
             for &ms in &times[colour_index(colour)] {
                 tally.moves += 1;
                 tally.total_ms += ms;
@@ -157,22 +170,66 @@ pub fn run(arguments: &Arguments, stop: &StopFlag) -> Result<ExitCode> {
         }
     }
     println!();
-    println!("engine  W    L    D    avg ms  max ms  command");
+    println!("engine  W    L    D    black     white     avg ms  max ms  command");
     for (index, tally) in tallies.iter().enumerate() {
         let average = if tally.moves == 0 { 0.0 } else { tally.total_ms as f64 / tally.moves as f64 };
+        let [black, white] = tally.by_colour.map(|[wins, losses, draws]| format!("{wins}-{losses}-{draws}"));
         println!(
-            "{:<6}  {:<3}  {:<3}  {:<3}  {:>6.0}  {:>6}  {}",
+            "{:<6}  {:<3}  {:<3}  {:<3}  {:<8}  {:<8}  {:>6.0}  {:>6}  {}",
             if index == 0 { "A" } else { "B" },
             tally.wins,
             tally.losses,
             tally.draws,
+            black,
+            white,
             average,
             tally.max_ms,
             names[index]
         );
     }
+    let first = &tallies[0];
+    if first.wins + first.losses + first.draws > 0 {
+        println!();
+        println!("{}", strength_summary(first.wins, first.losses, first.draws));
+    }
     Ok(ExitCode::SUCCESS)
 }
+
+/// Engine A's score and the Elo difference it implies, with a 95 % interval from the
+/// games' own spread (wins, draws and losses as results 1, ½ and 0): how far a match of
+/// this size can be trusted.
+fn strength_summary(wins: u32, losses: u32, draws: u32) -> String {
+    let games = f64::from(wins + losses + draws);
+    let score = (f64::from(wins) + f64::from(draws) / 2.0) / games;
+    let mut line = format!("A scores {:.1} % ({wins}-{losses}-{draws})", 100.0 * score);
+    if score == 0.0 || score == 1.0 {
+        line.push_str(": no finite Elo difference");
+        return line;
+    }
+    let variance = (f64::from(wins) * (1.0 - score).powi(2)
+        + f64::from(draws) * (0.5 - score).powi(2)
+        + f64::from(losses) * score.powi(2))
+        / games;
+    let margin = 1.96 * (variance / games).sqrt();
+    let elo = |score: f64| {
+        if score <= 0.0 {
+            "-inf".to_string()
+        } else if score >= 1.0 {
+            "+inf".to_string()
+        } else {
+            // `+ 0.0` turns the -0 of an even score into 0.
+            format!("{:+.0}", -400.0 * (1.0 / score - 1.0).log10() + 0.0)
+        }
+    };
+    line.push_str(&format!(
+        ", Elo difference {} (95 % interval {} to {})",
+        elo(score),
+        elo(score - margin),
+        elo(score + margin)
+    ));
+    line
+}
+
 
 fn colour_index(player: Player) -> usize {
     match player {
@@ -407,4 +464,20 @@ fn play_game(arguments: &Arguments, rule: Rule, commands: [&str; 2], opening: &[
         engine.finish(delay);
     }
     (ending, board, times)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::strength_summary;
+
+    #[test]
+    fn the_summary_gives_score_elo_and_interval() {
+        // 75 % is +191 Elo; the spread of 100 such games gives about 66.5-83.5 %.
+        assert_eq!(strength_summary(75, 25, 0), "A scores 75.0 % (75-25-0), Elo difference +191 (95 % interval +119 to +282)");
+        assert_eq!(strength_summary(10, 10, 0), "A scores 50.0 % (10-10-0), Elo difference +0 (95 % interval -163 to +163)");
+        // Draws count half and narrow the interval.
+        assert_eq!(strength_summary(0, 0, 4), "A scores 50.0 % (0-0-4), Elo difference +0 (95 % interval +0 to +0)");
+        assert_eq!(strength_summary(3, 0, 0), "A scores 100.0 % (3-0-0): no finite Elo difference");
+        assert_eq!(strength_summary(0, 2, 1), "A scores 16.7 % (0-2-1), Elo difference -280 (95 % interval -inf to -47)");
+    }
 }
