@@ -230,7 +230,6 @@ fn strength_summary(wins: u32, losses: u32, draws: u32) -> String {
     line
 }
 
-
 fn colour_index(player: Player) -> usize {
     match player {
         Player::First => 0,
