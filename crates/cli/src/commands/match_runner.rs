@@ -76,15 +76,20 @@ enum Ending {
 
 #[derive(Clone, Copy, Debug, Default)]
 struct Tally {
-    wins: u32,
-    losses: u32,
-    draws: u32,
     /// Wins, losses and draws with black (index 0) and with white (index 1): in gomoku the
     /// colour decides much, and a total hides which side an engine loses with.
     by_colour: [[u32; 3]; 2],
     moves: u64,
     total_ms: u128,
     max_ms: u128,
+}
+
+impl Tally {
+    /// Wins, losses and draws with both colours.
+    fn totals(&self) -> [u32; 3] {
+        let [black, white] = self.by_colour;
+        [0, 1, 2].map(|column| black[column] + white[column])
+    }
 }
 
 /// Runs the command.
@@ -128,18 +133,9 @@ pub fn run(arguments: &Arguments, stop: &StopFlag) -> Result<ExitCode> {
         for (colour, engine) in [(Player::First, black), (Player::Second, 1 - black)] {
             let tally = &mut tallies[engine];
             let column = match result {
-                Some(winner) if winner == colour => {
-                    tally.wins += 1;
-                    0
-                }
-                Some(_) => {
-                    tally.losses += 1;
-                    1
-                }
-                None => {
-                    tally.draws += 1;
-                    2
-                }
+                Some(winner) if winner == colour => 0,
+                Some(_) => 1,
+                None => 2,
             };
             tally.by_colour[colour_index(colour)][column] += 1;
             for &ms in &times[colour_index(colour)] {
@@ -173,13 +169,14 @@ pub fn run(arguments: &Arguments, stop: &StopFlag) -> Result<ExitCode> {
     println!("engine  W    L    D    black     white     avg ms  max ms  command");
     for (index, tally) in tallies.iter().enumerate() {
         let average = if tally.moves == 0 { 0.0 } else { tally.total_ms as f64 / tally.moves as f64 };
+        let [wins, losses, draws] = tally.totals();
         let [black, white] = tally.by_colour.map(|[wins, losses, draws]| format!("{wins}-{losses}-{draws}"));
         println!(
             "{:<6}  {:<3}  {:<3}  {:<3}  {:<8}  {:<8}  {:>6.0}  {:>6}  {}",
             if index == 0 { "A" } else { "B" },
-            tally.wins,
-            tally.losses,
-            tally.draws,
+            wins,
+            losses,
+            draws,
             black,
             white,
             average,
@@ -187,10 +184,10 @@ pub fn run(arguments: &Arguments, stop: &StopFlag) -> Result<ExitCode> {
             names[index]
         );
     }
-    let first = &tallies[0];
-    if first.wins + first.losses + first.draws > 0 {
+    let [wins, losses, draws] = tallies[0].totals();
+    if wins + losses + draws > 0 {
         println!();
-        println!("{}", strength_summary(first.wins, first.losses, first.draws));
+        println!("{}", strength_summary(wins, losses, draws));
     }
     Ok(ExitCode::SUCCESS)
 }
