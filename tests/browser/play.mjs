@@ -87,14 +87,31 @@ async function load(page, position) {
   await settled(page);
 }
 
-// Reads the values drawn on the board and compares them with the API's analysis.
+// Reads the position and the values drawn on its open cells in one snapshot, once every
+// open cell has its value: the page may redraw the board (first without values) just
+// after `settled` saw it, so reading them in separate steps could mix two drawings.
+async function shownValues(page) {
+  const snapshot = await page.waitForFunction(() => {
+    const open = [...document.querySelectorAll('#board .cell.open')];
+    if (open.length === 0 || !open.every((cell) => cell.querySelector('.cell-value'))) return null;
+    return {
+      position: document.querySelector('#position').value,
+      shown: open.map((cell) => ({
+        move: cell.dataset.move,
+        classes: cell.className,
+        label: cell.querySelector('.cell-value').textContent,
+      })),
+    };
+  }, null, { timeout: 30_000 }).catch(async (error) => {
+    await page.screenshot({ path: path.join(shots, 'failure.png'), fullPage: true });
+    throw error;
+  });
+  return snapshot.jsonValue();
+}
+
+// Compares the values drawn on the board with the API's analysis.
 async function checkShownValues(page, base) {
-  const position = await page.inputValue('#position');
-  const shown = await page.$$eval('#board .cell.open', (cells) => cells.map((cell) => ({
-    move: cell.dataset.move,
-    classes: cell.className,
-    label: cell.querySelector('.cell-value').textContent,
-  })));
+  const { position, shown } = await shownValues(page);
   const analysis = await api(base, '/api/analyze', { game: 'tictactoe', position });
   check(shown.length === analysis.moves.length, `${position}: one coloured cell per legal move`);
   for (const result of analysis.moves) {
@@ -208,8 +225,10 @@ async function main() {
     await page.click('#position-form button[type="submit"]');
     await page.waitForFunction(() => document.querySelector('#position-message').textContent.includes('both x and o'));
     await load(page, 'xx./oo./...');
-    const winning = await page.$eval('#board .cell[data-move="c3"]', (cell) => [cell.className, cell.querySelector('.cell-value').textContent]);
-    check(winning[0].includes('win') && winning[1] === 'win 1', `c3 wins at once: ${winning}`);
+    const loaded = await shownValues(page);
+    const winning = loaded.shown.find((cell) => cell.move === 'c3');
+    check(loaded.position === 'xx./oo./...' && winning.classes.includes('win') && winning.label === 'win 1',
+      `c3 wins at once: ${JSON.stringify(winning)}`);
 
     // The tree stepper on a small position: step through alpha-beta to the end; some
     // branches are cut off and greyed.
@@ -246,11 +265,7 @@ async function main() {
       const note = await page.textContent('#note');
       const placer = number % 2 === 1 ? 'x' : 'y';
       check(note === `next number: ${number}, placed by ${placer}`, `the note names the forced number: ${note}`);
-      const position = await page.inputValue('#position');
-      const shown = await page.$$eval('#board .cell.open', (cells) => cells.map((cell) => ({
-        move: cell.dataset.move,
-        label: cell.querySelector('.cell-value').textContent,
-      })));
+      const { position, shown } = await shownValues(page);
       const analysis = await api(base, '/api/analyze', { game: 'product-grid', position });
       check(shown.length === 10 - number && analysis.moves.length === shown.length, `${position}: one labelled cell per empty cell`);
       for (const result of analysis.moves) {
