@@ -24,6 +24,7 @@
 //! kept up to date by the same updates, and so are the bit sets of each colour's
 //! [four points](Gomoku::four_points) and [five points](Gomoku::five_points).
 
+mod ordering;
 mod pattern;
 mod player;
 pub mod vcf;
@@ -125,7 +126,7 @@ pub enum Threat {
 
 const CLASSES: usize = 12;
 /// At most this many candidates in a quiet position (no five or open-four threat): the
-/// best by pattern value for both sides.
+/// ones the learned ordering rates highest ([`ordering`]).
 const QUIET_CANDIDATES: usize = 20;
 const CLASS_FOUR: u8 = 8;
 const CLASS_OPEN_FOUR: u8 = 10;
@@ -681,6 +682,30 @@ impl Gomoku {
         }
     }
 
+    /// The learned move-ordering score of each empty cell for the side to move (see
+    /// [`ordering`]): higher for the moves a strong player more likely makes.
+    fn ordering_scores(&self) -> impl Fn(Cell) -> i32 + '_ {
+        let own = colour_index(self.to_move());
+        let table = ordering::table();
+        let place = |back: usize| self.history.len().checked_sub(back).map(|index| self.coordinates(self.history[index]));
+        let (last, previous) = (place(1), place(2));
+        move |cell: Cell| {
+            let index = usize::from(cell);
+            let (x, y) = self.coordinates(cell);
+            let distance = |from: Option<(i32, i32)>| {
+                ordering::distance_index(from.map(|(from_x, from_y)| (x - from_x).abs().max((y - from_y).abs())))
+            };
+            let (own_class, other_class) = (usize::from(self.classes[own][index]), usize::from(self.classes[1 - own][index]));
+            let last_distance = distance(last);
+            table[usize::from(self.patterns[own][index])][ordering::MOVER]
+                + table[usize::from(self.patterns[1 - own][index])][ordering::WAITER]
+                + ordering::DISTANCE_LAST[last_distance]
+                + ordering::DISTANCE_PREVIOUS[distance(previous)]
+                + ordering::CLASS_PAIR[own_class][other_class]
+                + ordering::DISTANCE_CLASS[last_distance][other_class]
+        }
+    }
+
     fn cell_of_token(&self, token: &Token) -> Result<Cell, NotationError> {
         let side = i32::from(self.size);
         let text = token.to_string();
@@ -808,7 +833,7 @@ impl Game for Gomoku {
     /// blocks of the opponent's five threats; else, when the opponent threatens an open
     /// four (has an open three), the own fours and the cells of the opponent's four
     /// points; else the empty cells within two of a stone (the centre on an empty
-    /// board), at most the 20 best by pattern value for both sides.
+    /// board), at most the 20 the learned ordering rates highest ([`ordering`]).
     fn generate_moves(&self, moves: &mut Vec<Cell>) {
         let own = colour_index(self.to_move());
         let opponent = 1 - own;
@@ -829,13 +854,10 @@ impl Game for Gomoku {
                 }
             }
             if moves.len() > QUIET_CANDIDATES {
-                // Keep the most promising cells for both sides (own value first), in no
+                // Keep the cells a strong player would most likely choose, in no
                 // particular order: `order_moves` sorts them.
-                let (own_values, opponent_values) = (&self.values[own], &self.values[opponent]);
-                moves.select_nth_unstable_by_key(QUIET_CANDIDATES - 1, |&cell| {
-                    let index = usize::from(cell);
-                    std::cmp::Reverse(own_values[index] + opponent_values[index] * 4 / 5)
-                });
+                let score = self.ordering_scores();
+                moves.select_nth_unstable_by_key(QUIET_CANDIDATES - 1, |&cell| std::cmp::Reverse(score(cell)));
                 moves.truncate(QUIET_CANDIDATES);
             }
         }
@@ -878,13 +900,10 @@ impl Game for Gomoku {
         Some(self.hash)
     }
 
+    /// Most likely first by the learned move ordering ([`ordering`]).
     fn order_moves(&self, moves: &mut [Cell]) {
-        let own = colour_index(self.to_move());
-        let (own_values, opponent_values) = (&self.values[own], &self.values[1 - own]);
-        moves.sort_by_key(|&cell| {
-            let index = usize::from(cell);
-            std::cmp::Reverse(own_values[index] + opponent_values[index] * 4 / 5)
-        });
+        let score = self.ordering_scores();
+        moves.sort_by_cached_key(|&cell| std::cmp::Reverse(score(cell)));
     }
 
     fn evaluate(&self) -> i32 {

@@ -23,8 +23,8 @@ use crate::chooser::{ChosenMove, MoveChooser};
 /// No symmetry (gomoku positions are rarely symmetric once play has begun), move ordering,
 /// principal-variation search, the game's shortcuts, and the play heuristics with
 /// logarithmic late-move reductions and reverse futility pruning, but without the history
-/// heuristic: after the table move and the killers, the game's own order (pattern values
-/// of the cell for both sides) decides.
+/// heuristic: after the table move and the killers, the game's own order (the learned
+/// move ordering of the cell's patterns for both sides) decides.
 #[must_use]
 pub fn new_searcher(table_megabytes: usize) -> Searcher<Gomoku> {
     let options = SearchOptions {
