@@ -16,8 +16,8 @@ position) whose score for a cell is a sum of weights:
   * the pair (distance to the last move, class for the other side) (3 x 12).
 
 It is fitted by L-BFGS with a small L2 penalty on 85 % of the games; the other 15 % give
-the accuracy printed beside that of the hand-made ordering the positions were recorded
-with. Needs numpy and scipy.
+the accuracy printed beside that of the order of the build that extracted the data (the
+RANK column: the hand-made order before the learned one landed). Needs numpy and scipy.
 
 Usage: scripts/fit-gomoku-policy.py policy.txt [OUTPUT.rs]
 """
@@ -132,11 +132,12 @@ def main():
     ends = np.r_[starts[1:], len(scores)]
     learned_ranks = np.array([(scores[start:end] > scores[start + np.argmax(chosen[start:end])]).sum()
                               for start, end in zip(starts, ends)])
-    hand = ranks[held_out]
+    current = ranks[held_out]
     print(f'{len(ranks)} positions, {held_out.sum()} held out')
     print('held-out move found first, in the first 3, 8, 20:')
-    print('  hand-made: %.3f %.3f %.3f %.3f' % tuple(((hand >= 0) & (hand < k)).mean() for k in (1, 3, 8, 20)))
-    print('  learned:   %.3f %.3f %.3f %.3f' % tuple((learned_ranks < k).mean() for k in (1, 3, 8, 20)))
+    print('  the extracting build\'s order: %.3f %.3f %.3f %.3f'
+          % tuple(((current >= 0) & (current < k)).mean() for k in (1, 3, 8, 20)))
+    print('  this fit:                     %.3f %.3f %.3f %.3f' % tuple((learned_ranks < k).mean() for k in (1, 3, 8, 20)))
 
     def integers(values):
         return ', '.join(str(int(round(max(-32000, min(32000, value * SCALE))))) for value in values)

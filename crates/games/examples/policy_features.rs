@@ -43,14 +43,24 @@ fn distance(board: &Gomoku, from: Option<&Cell>, cell: Cell) -> i32 {
     (x - fx).abs().max((y - fy).abs()).min(3)
 }
 
-fn main() {
+fn main() -> std::process::ExitCode {
+    match run() {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("policy_features: {message}");
+            std::process::ExitCode::from(2)
+        }
+    }
+}
+
+fn run() -> Result<(), String> {
     let mut arguments = std::env::args().skip(1);
-    let exclude = arguments.next().expect("EXCLUDE GAMES_FILE...");
+    let exclude = arguments.next().ok_or("usage: policy_features EXCLUDE GAMES_FILE...")?;
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     let mut game_number = 0u32;
     for path in arguments {
-        let text = std::fs::read_to_string(&path).expect("readable games file");
+        let text = std::fs::read_to_string(&path).map_err(|error| format!("{path}: {error}"))?;
         for line in text.lines().filter(|line| !line.trim().is_empty()) {
             let Ok(saved) = serde_json::from_str::<SavedGame>(line) else { continue };
             let Ok(rule) = saved.rule.parse::<Rule>() else { continue };
@@ -86,7 +96,7 @@ fn main() {
                             u8::from(cell == played)
                         );
                     }
-                    let _ = writeln!(out);
+                    writeln!(out).map_err(|error| format!("standard output: {error}"))?;
                 }
                 board.play(played);
                 if board.outcome().is_some() {
@@ -95,4 +105,6 @@ fn main() {
             }
         }
     }
+    out.flush().map_err(|error| format!("standard output: {error}"))?;
+    Ok(())
 }
