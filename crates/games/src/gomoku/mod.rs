@@ -833,7 +833,7 @@ impl Game for Gomoku {
     /// blocks of the opponent's five threats; else, when the opponent threatens an open
     /// four (has an open three), the own fours and the cells of the opponent's four
     /// points; else the empty cells within two of a stone (the centre on an empty
-    /// board), at most the 20 the learned ordering rates highest ([`ordering`]).
+    /// board), at most the 20 the learned ordering rates highest.
     fn generate_moves(&self, moves: &mut Vec<Cell>) {
         let own = colour_index(self.to_move());
         let opponent = 1 - own;
@@ -900,7 +900,7 @@ impl Game for Gomoku {
         Some(self.hash)
     }
 
-    /// Most likely first by the learned move ordering ([`ordering`]).
+    /// Most likely first by the learned move ordering (see `gomoku/ordering.rs`).
     fn order_moves(&self, moves: &mut [Cell]) {
         let score = self.ordering_scores();
         moves.sort_by_cached_key(|&cell| std::cmp::Reverse(score(cell)));
