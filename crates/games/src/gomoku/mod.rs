@@ -183,6 +183,13 @@ fn value_of(patterns: [u8; 4], class: u8) -> i32 {
     sum + bonus
 }
 
+/// The four line pattern codes of a packed pattern word (four bits a direction, direction
+/// 0 lowest), or `None` if a code is no [`Pattern`].
+fn unpacked_patterns(packed: usize) -> Option<[u8; 4]> {
+    let patterns = [0, 1, 2, 3].map(|direction| (packed >> (4 * direction) & 15) as u8);
+    patterns.iter().all(|&code| code <= Pattern::Five as u8).then_some(patterns)
+}
+
 /// The class and value of a cell for every combination of its four line patterns, packed
 /// as `class << 24 | value` and indexed by the packed patterns (four bits a direction, see
 /// [`Gomoku::patterns`]): one lookup per changed cell instead of two passes over its lines.
@@ -191,10 +198,7 @@ fn cell_table() -> &'static [u32] {
     TABLE.get_or_init(|| {
         (0..1usize << 16)
             .map(|index| {
-                let patterns = [0, 1, 2, 3].map(|direction| (index >> (4 * direction) & 15) as u8);
-                if patterns.iter().any(|&code| code > Pattern::Five as u8) {
-                    return 0;
-                }
+                let Some(patterns) = unpacked_patterns(index) else { return 0 };
                 let class = class_of(patterns);
                 let value = value_of(patterns, class);
                 debug_assert!((0..1 << 24).contains(&value));
@@ -856,9 +860,13 @@ impl Game for Gomoku {
             if moves.len() > QUIET_CANDIDATES {
                 // Keep the cells a strong player would most likely choose, in no
                 // particular order: `order_moves` sorts them.
+                // Each score computed once (a selection compares each cell several times).
                 let score = self.ordering_scores();
-                moves.select_nth_unstable_by_key(QUIET_CANDIDATES - 1, |&cell| std::cmp::Reverse(score(cell)));
-                moves.truncate(QUIET_CANDIDATES);
+                let mut scored: Vec<(std::cmp::Reverse<i32>, Cell)> =
+                    moves.iter().map(|&cell| (std::cmp::Reverse(score(cell)), cell)).collect();
+                scored.select_nth_unstable_by_key(QUIET_CANDIDATES - 1, |&(score, _)| score);
+                moves.clear();
+                moves.extend(scored[..QUIET_CANDIDATES].iter().map(|&(_, cell)| cell));
             }
         }
         if moves.is_empty() {

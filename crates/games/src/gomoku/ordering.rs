@@ -3,7 +3,7 @@
 //!
 //! A cell's score adds a weight for the combination of its four line patterns for the side
 //! to move and another for the other side (the combination is the multiset of the four
-//! [`Pattern`] codes: 714 kinds besides "nothing anywhere"), weights for its king distance
+//! [`Pattern`](super::Pattern) codes: 714 kinds besides "nothing anywhere"), weights for its king distance
 //! to the last two moves, one for the pair of its classes (for the side to move, for the
 //! other side) and one for its distance to the last move with its class for the other side.
 //! The weights are a conditional logit model (a softmax over the candidates of a
@@ -17,8 +17,6 @@
 
 use std::sync::OnceLock;
 
-use super::pattern::Pattern;
-
 include!("policy_weights.rs");
 
 /// Index of the side to move's weight in a [`table`] entry.
@@ -27,27 +25,18 @@ pub(super) const MOVER: usize = 0;
 pub(super) const WAITER: usize = 1;
 
 /// The index of a combination of four pattern codes (in any order) among the non-increasing
-/// quadruples of `0..=9` other than all zero, in the order the fitting script lists them;
-/// `None` for all zero.
+/// quadruples of `0..=9` other than all zero, in the order the fitting script lists them
+/// (lexicographic, first code slowest); `None` for all zero. With the codes sorted
+/// `a >= b >= c >= d`, the quadruples before it number C(a+3,4) − 1 (a smaller first code,
+/// less the all-zero one), then C(b+2,3), C(c+1,2) and d.
 fn combination_index(mut codes: [u8; 4]) -> Option<usize> {
     codes.sort_unstable_by(|a, b| b.cmp(a));
-    if codes[0] == 0 {
+    let [a, b, c, d] = codes.map(usize::from);
+    if a == 0 {
         return None;
     }
-    let mut index = 0;
-    for a in 1..=9u8 {
-        for b in 0..=a {
-            for c in 0..=b {
-                for d in 0..=c {
-                    if [a, b, c, d] == codes {
-                        return Some(index);
-                    }
-                    index += 1;
-                }
-            }
-        }
-    }
-    None
+    let choose = |n: usize, k: usize| (0..k).fold(1, |product, i| product * (n - i) / (i + 1));
+    Some(choose(a + 3, 4) - 1 + choose(b + 2, 3) + choose(c + 1, 2) + d)
 }
 
 /// The weights of every packed pattern word (four bits a direction, direction 0 lowest),
@@ -57,11 +46,7 @@ pub(super) fn table() -> &'static [[i32; 2]] {
     TABLE.get_or_init(|| {
         (0..1usize << 16)
             .map(|index| {
-                let codes = [0, 1, 2, 3].map(|direction| (index >> (4 * direction) & 15) as u8);
-                if codes.iter().any(|&code| code > Pattern::Five as u8) {
-                    return [0, 0];
-                }
-                combination_index(codes).map_or([0, 0], |combination| {
+                super::unpacked_patterns(index).and_then(combination_index).map_or([0, 0], |combination| {
                     [i32::from(POLICY[MOVER][combination]), i32::from(POLICY[WAITER][combination])]
                 })
             })
@@ -81,15 +66,17 @@ mod tests {
 
     #[test]
     fn every_combination_has_its_own_index() {
+        // The fitting script's order: first code slowest, each code at most the one before.
+        let mut expected = 0;
         let mut seen = vec![false; POLICY[MOVER].len()];
-        for a in 0..=9u8 {
+        for a in 1..=9u8 {
             for b in 0..=a {
                 for c in 0..=b {
                     for d in 0..=c {
-                        if let Some(index) = combination_index([d, b, a, c]) {
-                            assert!(!seen[index], "{a}{b}{c}{d} shares index {index}");
-                            seen[index] = true;
-                        }
+                        assert_eq!(combination_index([d, b, a, c]), Some(expected), "{a}{b}{c}{d}");
+                        assert!(!seen[expected], "{a}{b}{c}{d} shares index {expected}");
+                        seen[expected] = true;
+                        expected += 1;
                     }
                 }
             }
