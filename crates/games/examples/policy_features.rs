@@ -10,7 +10,7 @@
 //!
 //! A position line reads `GAME PLY RANK IN_CANDIDATES |` then one `MOVER,WAITER,LAST,PREVIOUS,PLAYED`
 //! group per candidate: the pattern combinations the cell makes for the side to move and for
-//! the other side (codes sorted from strongest, as in `eval_features`), the king distance
+//! the other side (the four codes sorted from strongest, as four digits), the king distance
 //! to the last move and to the one before (capped at 3), and 1 for the move played. RANK is
 //! the place of the move played in the engine's own ordering of its candidates (-1 if the
 //! candidate rules left it out), IN_CANDIDATES how many candidates those rules keep.
