@@ -8,7 +8,7 @@ use gametree_games::{GameSpec, GameVisitor, Notation};
 use libfuzzer_sys::fuzz_target;
 
 const GAMES: &[&str] = &[
-    "tictactoe", "mnk:4,4,4", "mnk:5,3,3", "product-grid", "matchsticks", "matchsticks:2x5", "connect4", "connect4:5x4", "tree", "gomoku:9", "gomoku:15:standard"];
+    "tictactoe", "mnk:4,4,4", "mnk:5,3,3", "product-grid", "matchsticks", "matchsticks:2x5", "connect4", "connect4:5x4", "tree", "gomoku:9", "gomoku:15:standard", "gomoku:15:renju"];
 
 struct Check;
 

@@ -70,7 +70,7 @@ pub const GAME_NAMES: &[&str] = &[
     "connect4",
     "connect4:CxR",
     "tree",
-    "gomoku[:SIZE][:freestyle|standard]",
+    "gomoku[:SIZE][:freestyle|standard|renju]",
 ];
 
 

@@ -20,19 +20,20 @@ fn game_names_parse_and_print() {
         ("gomoku:9", 9, Rule::Freestyle, "gomoku:9:freestyle"),
         ("gomoku:19:standard", 19, Rule::Standard, "gomoku:19:standard"),
         ("gomoku:standard", 15, Rule::Standard, "gomoku:15:standard"),
+        ("gomoku:renju", 15, Rule::Renju, "gomoku:15:renju"),
     ] {
         let spec: GameSpec = name.parse().unwrap();
         assert_eq!(spec, GameSpec::Gomoku { size, rule }, "{name}");
         assert_eq!(spec.to_string(), printed);
     }
-    for bad in ["gomoku:4", "gomoku:23", "gomoku:15:renju", "gomoku:15:fast", "gomoku:999"] {
+    for bad in ["gomoku:4", "gomoku:23", "gomoku:15:fast", "gomoku:999"] {
         assert!(bad.parse::<GameSpec>().is_err(), "{bad}");
     }
 }
 
 #[test]
 fn the_rules_hold_on_small_boards() {
-    for (size, rule) in [(5, Rule::Freestyle), (7, Rule::Freestyle), (7, Rule::Standard), (9, Rule::Standard)] {
+    for (size, rule) in [(5, Rule::Freestyle), (7, Rule::Freestyle), (7, Rule::Standard), (9, Rule::Standard), (7, Rule::Renju), (9, Rule::Renju)] {
         let start = Gomoku::new(size, rule).unwrap();
         check_rules(&start, 4, u64::from(size), |text| Gomoku::parse(size, rule, text).unwrap());
     }
@@ -42,6 +43,7 @@ fn the_rules_hold_on_small_boards() {
 fn searches_agree_with_minimax_on_nearly_full_boards() {
     check_search(&Gomoku::new(5, Rule::Freestyle).unwrap(), 6, 1, 16..=19);
     check_search(&Gomoku::new(6, Rule::Standard).unwrap(), 4, 2, 27..=29);
+    check_search(&Gomoku::new(6, Rule::Renju).unwrap(), 4, 3, 27..=29);
 }
 
 #[test]
@@ -223,7 +225,7 @@ mod parser {
         /// remain builds.
         #[test]
         fn threat_sets_follow_play_and_undo(choices in proptest::collection::vec(any::<u16>(), 0..60), size in 7u8..=15) {
-            let rule = if size % 2 == 0 { Rule::Standard } else { Rule::Freestyle };
+            let rule = [Rule::Standard, Rule::Freestyle, Rule::Renju][usize::from(size) % 3];
             let mut board = Gomoku::new(size, rule).unwrap();
             for choice in choices {
                 if board.outcome().is_some() || choice % 5 == 0 {

@@ -1,6 +1,7 @@
 //! Gomoku: five in a row on a square board of 5×5 to 22×22 (15×15 by default), black
-//! first, under the `freestyle` rule (five or more wins) or the `standard` rule (exactly
-//! five wins; an overline does not).
+//! first, under the `freestyle` rule (five or more wins), the `standard` rule (exactly
+//! five wins; an overline does not) or the `renju` rule (black must make exactly five and
+//! may not play a double three, a double four or an overline; see [`renju`]).
 //!
 //! # Notation
 //!
@@ -27,6 +28,7 @@
 mod ordering;
 mod pattern;
 mod player;
+pub mod renju;
 pub mod vcf;
 pub mod vct;
 
@@ -70,15 +72,20 @@ pub enum Rule {
     Freestyle,
     /// Exactly five in a row wins; six or more does not.
     Standard,
+    /// Renju: white wins with five or more, black with exactly five; black may not make a
+    /// double three, a double four or an overline, and loses by playing such a move
+    /// (see [`renju`]).
+    Renju,
 }
 
 impl Rule {
-    /// The rule's name as written in game names (`freestyle`, `standard`).
+    /// The rule's name as written in game names (`freestyle`, `standard`, `renju`).
     #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
             Rule::Freestyle => "freestyle",
             Rule::Standard => "standard",
+            Rule::Renju => "renju",
         }
     }
 }
@@ -96,8 +103,8 @@ impl FromStr for Rule {
         match text.trim().to_ascii_lowercase().as_str() {
             "freestyle" => Ok(Rule::Freestyle),
             "standard" => Ok(Rule::Standard),
-            "renju" => Err(NotationError::new("rule `renju` is not supported yet; use freestyle or standard")),
-            other => Err(NotationError::new(format!("unknown gomoku rule `{other}`; use freestyle or standard"))),
+            "renju" => Ok(Rule::Renju),
+            other => Err(NotationError::new(format!("unknown gomoku rule `{other}`; use freestyle, standard or renju"))),
         }
     }
 }
@@ -173,7 +180,8 @@ const OPEN_FOUR_POINT_DISCOUNT: i32 = 1500;
 const PATTERN_WEIGHTS: [i32; 10] = [0, 1, 4, 5, 20, 25, 100, 120, 2000, 20000];
 
 fn value_of(patterns: [u8; 4], class: u8) -> i32 {
-    let sum: i32 = patterns.iter().map(|&code| PATTERN_WEIGHTS[usize::from(code)]).sum();
+    // (The renju codes above five weigh nothing: such a move is forbidden to black.)
+    let sum: i32 = patterns.iter().map(|&code| PATTERN_WEIGHTS.get(usize::from(code)).copied().unwrap_or(0)).sum();
     let bonus = match class {
         CLASS_OPEN_FOUR if !patterns.contains(&(Pattern::Flex4 as u8)) => 1800,
         9 => 1000,
@@ -184,23 +192,79 @@ fn value_of(patterns: [u8; 4], class: u8) -> i32 {
 }
 
 /// The four line pattern codes of a packed pattern word (four bits a direction, direction
-/// 0 lowest), or `None` if a code is no [`Pattern`].
-fn unpacked_patterns(packed: usize) -> Option<[u8; 4]> {
+/// 0 lowest), or `None` if a code is neither a [`Pattern`] nor, when `renju_black`, one of
+/// the renju codes [`pattern::OVERLINE`] and [`pattern::DOUBLE_FOUR_LINE`].
+fn unpacked_patterns(packed: usize, renju_black: bool) -> Option<[u8; 4]> {
     let patterns = [0, 1, 2, 3].map(|direction| (packed >> (4 * direction) & 15) as u8);
-    patterns.iter().all(|&code| code <= Pattern::Five as u8).then_some(patterns)
+    let highest = if renju_black { pattern::DOUBLE_FOUR_LINE } else { Pattern::Five as u8 };
+    patterns.iter().all(|&code| code <= highest).then_some(patterns)
+}
+
+/// What black's four line patterns on a cell say about playing it under renju, before
+/// looking further than those lines.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum RenjuLines {
+    /// Not forbidden: a five, or fewer than two fours and two threes.
+    Allowed,
+    /// Forbidden whatever else is on the board.
+    Forbidden(renju::Forbidden),
+    /// Two or more lines that look like open threes: forbidden unless enough of them
+    /// are not real threes ([`renju`] decides).
+    Check,
+}
+
+fn renju_lines(patterns: [u8; 4]) -> RenjuLines {
+    let count = |code: u8| patterns.iter().filter(|&&other| other == code).count();
+    if count(Pattern::Five as u8) > 0 {
+        return RenjuLines::Allowed;
+    }
+    if count(pattern::OVERLINE) > 0 {
+        return RenjuLines::Forbidden(renju::Forbidden::Overline);
+    }
+    let fours = count(Pattern::Block4 as u8) + count(Pattern::Flex4 as u8) + 2 * count(pattern::DOUBLE_FOUR_LINE);
+    if fours >= 2 {
+        RenjuLines::Forbidden(renju::Forbidden::DoubleFour)
+    } else if count(Pattern::Flex3 as u8) >= 2 {
+        RenjuLines::Check
+    } else {
+        RenjuLines::Allowed
+    }
+}
+
+/// Black's class under renju. A cell forbidden by its lines alone is quiet (class 0, and
+/// worth nothing); one with two or more open threes, which may be forbidden, gets no
+/// winning class: a four (class 8) if it also makes a four, else class 7.
+fn renju_black_class(patterns: [u8; 4]) -> u8 {
+    match renju_lines(patterns) {
+        RenjuLines::Forbidden(_) => 0,
+        RenjuLines::Check if patterns.iter().any(|&code| code == Pattern::Block4 as u8 || code == Pattern::Flex4 as u8) => CLASS_FOUR,
+        RenjuLines::Check => 7,
+        // (A five beside an overline or a double four on another line: the five counts.)
+        RenjuLines::Allowed => class_of(patterns.map(|code| if code > Pattern::Five as u8 { 0 } else { code })),
+    }
 }
 
 /// The class and value of a cell for every combination of its four line patterns, packed
 /// as `class << 24 | value` and indexed by the packed patterns (four bits a direction, see
 /// [`Gomoku::patterns`]): one lookup per changed cell instead of two passes over its lines.
-fn cell_table() -> &'static [u32] {
-    static TABLE: OnceLock<Vec<u32>> = OnceLock::new();
-    TABLE.get_or_init(|| {
+/// Black's table under renju (`renju_black`) has the renju classes.
+fn cell_table(renju_black: bool) -> &'static [u32] {
+    static TABLES: [OnceLock<Vec<u32>>; 2] = [OnceLock::new(), OnceLock::new()];
+    TABLES[usize::from(renju_black)].get_or_init(|| {
         (0..1usize << 16)
             .map(|index| {
-                let Some(patterns) = unpacked_patterns(index) else { return 0 };
-                let class = class_of(patterns);
-                let value = value_of(patterns, class);
+                let Some(patterns) = unpacked_patterns(index, renju_black) else { return 0 };
+                let (class, value) = if renju_black {
+                    match renju_lines(patterns) {
+                        RenjuLines::Forbidden(_) => (0, 0),
+                        // No bonus for two threes that are likely forbidden.
+                        RenjuLines::Check => (renju_black_class(patterns), value_of(patterns, 0)),
+                        RenjuLines::Allowed => (renju_black_class(patterns), value_of(patterns, renju_black_class(patterns))),
+                    }
+                } else {
+                    let class = class_of(patterns);
+                    (class, value_of(patterns, class))
+                };
                 debug_assert!((0..1 << 24).contains(&value));
                 u32::from(class) << 24 | value as u32
             })
@@ -258,7 +322,8 @@ pub struct Gomoku {
     size: u8,
     rule: Rule,
     table: &'static PatternTable,
-    cell_table: &'static [u32],
+    /// The class-and-value table of each colour's cells (black's differs under renju).
+    cell_tables: [&'static [u32]; 2],
     /// 0 empty, 1 black, 2 white.
     stones: [u8; MAX_CELLS],
     keys: [[u32; MAX_CELLS]; 4],
@@ -329,7 +394,7 @@ impl Gomoku {
             size,
             rule,
             table: PatternTable::get(rule),
-            cell_table: cell_table(),
+            cell_tables: [cell_table(rule == Rule::Renju), cell_table(false)],
             stones: [0; MAX_CELLS],
             keys: [[0; MAX_CELLS]; 4],
             patterns: [[0; MAX_CELLS]; 2],
@@ -375,6 +440,7 @@ impl Gomoku {
 
     /// A position given by its black and white stones (in any order), as the Gomocup
     /// `BOARD` command sends them. Black must have as many stones as white or one more.
+    /// Under renju no black stone is judged forbidden: the order they came in is not known.
     pub fn from_stones(size: u8, rule: Rule, black: &[Cell], white: &[Cell]) -> Result<Gomoku, NotationError> {
         let mut board = Gomoku::new(size, rule)?;
         if black.len() != white.len() && black.len() != white.len() + 1 {
@@ -399,7 +465,8 @@ impl Gomoku {
             if board.winner.is_some() {
                 return Err(NotationError::new("the stones already contain a five in a row"));
             }
-            board.play(cell);
+            // The order is made up: a black stone is not judged forbidden on the way.
+            board.put(cell, false);
         }
         Ok(board)
     }
@@ -491,6 +558,53 @@ impl Gomoku {
         usize::from(self.class_counts[colour_index(player)][usize::from(CLASS_FIVE)])
     }
 
+    /// Why black may not play the empty `cell` under renju ([`renju`]), if it may not:
+    /// `None` under the other rules, on occupied cells, and wherever black may play.
+    /// (Asked whoever is to move: it says what black's move there would be.)
+    #[must_use]
+    pub fn forbidden(&self, cell: Cell) -> Option<renju::Forbidden> {
+        if self.rule != Rule::Renju || self.stones[usize::from(cell)] != 0 {
+            return None;
+        }
+        let packed = self.patterns[0][usize::from(cell)];
+        match renju_lines([0, 1, 2, 3].map(|direction| (packed >> (4 * direction) & 15) as u8)) {
+            RenjuLines::Allowed => None,
+            RenjuLines::Forbidden(reason) => Some(reason),
+            RenjuLines::Check => renju::double_three(self, cell),
+        }
+    }
+
+    /// Whether the side to move may not play `cell`: black's forbidden moves under renju.
+    fn forbidden_to_mover(&self, cell: Cell) -> bool {
+        self.rule == Rule::Renju && self.to_move() == Player::First && self.forbidden(cell).is_some()
+    }
+
+    /// Plays `cell` for the side to move; a five wins, and so, when `judge_forbidden`, does
+    /// black's forbidden move under renju (for white). Stones given as a set rather than
+    /// in the order played ([`Gomoku::from_stones`]) are put down without that judgement.
+    fn put(&mut self, cell: Cell, judge_forbidden: bool) {
+        let index = usize::from(cell);
+        debug_assert!(self.stones[index] == 0, "cell {cell} is occupied");
+        let player = self.to_move();
+        let colour = colour_index(player);
+        let wins = self.classes[colour][index] == CLASS_FIVE;
+        let loses = !wins && judge_forbidden && self.forbidden_to_mover(cell);
+        self.set_stone(cell, colour as u8 + 1);
+        self.history.push(cell);
+        if wins {
+            self.winner = Some(player);
+        } else if loses {
+            self.winner = Some(player.opponent());
+        }
+    }
+
+    /// Removes the side to move's forbidden moves from `moves` (black under renju only).
+    fn drop_forbidden(&self, moves: &mut Vec<Cell>) {
+        if self.rule == Rule::Renju && self.to_move() == Player::First {
+            moves.retain(|&cell| self.forbidden(cell).is_none());
+        }
+    }
+
     /// Whether `player` has a cell that makes an open four or better (an open three, a
     /// double four… on the board).
     #[must_use]
@@ -553,7 +667,7 @@ impl Gomoku {
         }
         for (colour, &packed) in packed.iter().enumerate() {
             self.patterns[colour][cell] = packed;
-            let entry = self.cell_table[usize::from(packed)];
+            let entry = self.cell_tables[colour][usize::from(packed)];
             self.classes[colour][cell] = (entry >> 24) as u8;
             self.values[colour][cell] = (entry & 0xFF_FFFF) as i32;
         }
@@ -614,7 +728,7 @@ impl Gomoku {
     /// and statistics that go with them.
     fn change_patterns(&mut self, colour: usize, cell: usize, new: u16) {
         self.patterns[colour][cell] = new;
-        let entry = self.cell_table[usize::from(new)];
+        let entry = self.cell_tables[colour][usize::from(new)];
         let (class, value) = ((entry >> 24) as u8, (entry & 0xFF_FFFF) as i32);
         self.totals[colour] += value - self.values[colour][cell];
         self.values[colour][cell] = value;
@@ -837,7 +951,8 @@ impl Game for Gomoku {
     /// blocks of the opponent's five threats; else, when the opponent threatens an open
     /// four (has an open three), the own fours and the cells of the opponent's four
     /// points; else the empty cells within two of a stone (the centre on an empty
-    /// board), at most the 20 the learned ordering rates highest.
+    /// board), at most the 20 the learned ordering rates highest. Black's forbidden moves
+    /// under renju are left out (all of them only when nothing else is left).
     fn generate_moves(&self, moves: &mut Vec<Cell>) {
         let own = colour_index(self.to_move());
         let opponent = 1 - own;
@@ -857,6 +972,7 @@ impl Game for Gomoku {
                     moves.push(cell as Cell);
                 }
             }
+            self.drop_forbidden(moves);
             if moves.len() > QUIET_CANDIDATES {
                 // Keep the cells a strong player would most likely choose, in no
                 // particular order: `order_moves` sorts them.
@@ -869,22 +985,20 @@ impl Game for Gomoku {
                 moves.extend(scored[..QUIET_CANDIDATES].iter().map(|&(_, cell)| cell));
             }
         }
+        self.drop_forbidden(moves);
         if moves.is_empty() {
+            // Under renju black may have no block but a forbidden point: any other move.
+            moves.extend((0..self.cells() as Cell).filter(|&cell| self.stones[usize::from(cell)] == 0));
+            self.drop_forbidden(moves);
+        }
+        if moves.is_empty() {
+            // Nothing but forbidden points left to black: each loses, but a move it is.
             moves.extend((0..self.cells() as Cell).filter(|&cell| self.stones[usize::from(cell)] == 0));
         }
     }
 
     fn play(&mut self, cell: Cell) {
-        let index = usize::from(cell);
-        debug_assert!(self.stones[index] == 0, "cell {cell} is occupied");
-        let player = self.to_move();
-        let colour = colour_index(player);
-        let wins = self.classes[colour][index] == CLASS_FIVE;
-        self.set_stone(cell, colour as u8 + 1);
-        self.history.push(cell);
-        if wins {
-            self.winner = Some(player);
-        }
+        self.put(cell, true);
     }
 
     fn undo(&mut self, cell: Cell) {
@@ -924,6 +1038,13 @@ impl Game for Gomoku {
         if self.class_counts[opponent][five] >= 2 {
             return -60_000;
         }
+        // Under renju black cannot block on a forbidden point.
+        if self.rule == Rule::Renju
+            && self.class_counts[opponent][five] == 1
+            && self.five_points(self.to_move().opponent()).any(|cell| self.forbidden_to_mover(cell))
+        {
+            return -60_000;
+        }
         if self.class_counts[opponent][five] == 0 && self.class_counts[own][usize::from(CLASS_OPEN_FOUR)] > 0 {
             return 50_000;
         }
@@ -933,7 +1054,9 @@ impl Game for Gomoku {
         if !opponent_fours && self.class_counts[own][Threat::FourThree as usize] > 0 {
             return 45_000;
         }
-        if !opponent_fours && self.class_counts[own][Threat::DoubleThree as usize] > 0 {
+        // (Black's two threes under renju are likely a forbidden move, not a win.)
+        let renju_black = self.rule == Rule::Renju && own == 0;
+        if !opponent_fours && !renju_black && self.class_counts[own][Threat::DoubleThree as usize] > 0 {
             return 40_000;
         }
         let (mine, theirs) = (self.totals[own], self.totals[opponent]);
@@ -966,10 +1089,13 @@ impl Game for Gomoku {
         }
         if counts[opponent][usize::from(CLASS_FIVE)] > 0 {
             self.push_threat_cells(moves, None, Some(THREAT_FIVES));
+            // Under renju black may have no block it is allowed to play: lost (`evaluate`).
+            self.drop_forbidden(moves);
             return false;
         }
         if counts[own][usize::from(CLASS_FOUR)..usize::from(CLASS_FIVE)].iter().any(|&count| count > 0) {
             self.push_threat_cells(moves, Some(THREAT_FOURS), None);
+            self.drop_forbidden(moves);
             let values = &self.values[own];
             moves.sort_by_key(|&cell| std::cmp::Reverse(values[usize::from(cell)]));
         }
@@ -1022,7 +1148,13 @@ impl Notation for Gomoku {
         let [token] = tokens.as_slice() else {
             return Err(NotationError::new(format!("move `{}`: expected one move like 7,7 or h8", text.trim())));
         };
-        self.cell_of_token(token).map_err(|error| NotationError::new(format!("move `{}`: {}", text.trim(), error.message)))
+        let cell = self.cell_of_token(token).map_err(|error| NotationError::new(format!("move `{}`: {}", text.trim(), error.message)))?;
+        match self.forbidden(cell) {
+            Some(reason) if self.to_move() == Player::First => {
+                Err(NotationError::new(format!("move `{}`: {token} is forbidden to black ({reason}) under renju", text.trim())))
+            }
+            _ => Ok(cell),
+        }
     }
 
     fn player_name(&self, player: Player) -> &'static str {
@@ -1060,9 +1192,10 @@ impl Notation for Gomoku {
         out
     }
 
-    /// The stones; every empty cell takes its move while the game is on. That is every
-    /// move [`Notation::parse_move`] accepts, more than the pruned candidates of
-    /// `generate_moves`: a person may play anywhere.
+    /// The stones; every empty cell takes its move while the game is on (but black's
+    /// forbidden points under renju). That is every move [`Notation::parse_move`]
+    /// accepts, more than the pruned candidates of `generate_moves`: a person may play
+    /// anywhere.
     fn board(&self) -> Option<Board<Cell>> {
         let open = self.outcome().is_none();
         let side = usize::from(self.size);
@@ -1072,7 +1205,7 @@ impl Notation for Gomoku {
                 BoardCell {
                     text: owner.map_or(String::new(), |player| if player == Player::First { "x" } else { "o" }.to_string()),
                     owner,
-                    moves: if open && owner.is_none() { vec![index as Cell] } else { Vec::new() },
+                    moves: if open && owner.is_none() && !self.forbidden_to_mover(index as Cell) { vec![index as Cell] } else { Vec::new() },
                 }
             })
             .collect();
@@ -1114,7 +1247,7 @@ mod tests {
     #[test]
     fn keys_and_five_points_known_before_a_move_match_the_move() {
         let mut rng = fastrand::Rng::with_seed(20261130);
-        for rule in [Rule::Freestyle, Rule::Standard] {
+        for rule in [Rule::Freestyle, Rule::Standard, Rule::Renju] {
             for _ in 0..40 {
                 let mut board = Gomoku::new(15, rule).unwrap();
                 if rng.bool() {

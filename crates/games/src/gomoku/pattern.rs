@@ -6,6 +6,13 @@
 //! one key per cell and direction, updated by a few bit operations per move, so a cell's
 //! pattern for either colour is one table lookup. Under freestyle the two far neighbours
 //! never matter, and the table leaves them out ([`PatternTable::reach`]).
+//!
+//! Under renju the colours differ: white's patterns are freestyle's (an overline wins for
+//! white), black's are the standard rule's, with two more codes for the line shapes that
+//! make a move forbidden to black on their own: [`OVERLINE`] and [`DOUBLE_FOUR_LINE`]
+//! (two fours along one line, such as `x.xxx.x` filled in the middle). Black's open four
+//! is then always a straight four (`.xxxx.`), and an open three one that can become a
+//! straight four without an overline or a double four on that line.
 
 use std::sync::OnceLock;
 
@@ -45,6 +52,12 @@ pub enum Pattern {
     Five = 9,
 }
 
+/// Renju, black only: the stone would make six or more in a row along this line.
+pub const OVERLINE: u8 = 10;
+/// Renju, black only: the stone would make two fours along this line (two points would
+/// each complete a different five), which is a double four by itself.
+pub const DOUBLE_FOUR_LINE: u8 = 11;
+
 impl Pattern {
     const ALL: [Pattern; 10] = [
         Pattern::None,
@@ -59,10 +72,13 @@ impl Pattern {
         Pattern::Five,
     ];
 
-    /// The pattern with this code (`0..=9`).
+    /// The pattern with this code (`0..=9`); the codes black's lines have under renju for
+    /// a move that makes an overline (10) or two fours along the line (11), and anything
+    /// else above 9, read as [`Pattern::None`]: such a move is forbidden to black, so the
+    /// line offers it nothing.
     #[must_use]
     pub fn from_code(code: u8) -> Pattern {
-        Pattern::ALL[usize::from(code.min(9))]
+        Pattern::ALL.get(usize::from(code)).copied().unwrap_or(Pattern::None)
     }
 
     /// One stone less: what a line one stone short of `self` is.
@@ -123,9 +139,11 @@ impl PatternTable {
     pub fn get(rule: Rule) -> &'static PatternTable {
         static FREESTYLE: OnceLock<PatternTable> = OnceLock::new();
         static STANDARD: OnceLock<PatternTable> = OnceLock::new();
+        static RENJU: OnceLock<PatternTable> = OnceLock::new();
         match rule {
             Rule::Freestyle => FREESTYLE.get_or_init(|| PatternTable::build(rule)),
             Rule::Standard => STANDARD.get_or_init(|| PatternTable::build(rule)),
+            Rule::Renju => RENJU.get_or_init(|| PatternTable::build(rule)),
         }
     }
 
@@ -144,13 +162,25 @@ impl PatternTable {
     }
 
     fn build(rule: Rule) -> PatternTable {
-        // `own` perspective: code 1 is the player on the centre, 2 the opponent.
-        let mut memo = vec![u8::MAX; KEYS];
-        for key in 0..KEYS as u32 {
-            classify(key, rule, &mut memo);
-        }
+        // `own` perspective: code 1 is the player on the centre, 2 the opponent. Each
+        // colour's lines follow its own kind of five.
+        let (black, white) = match rule {
+            Rule::Freestyle => (Lines::Freestyle, Lines::Freestyle),
+            Rule::Standard => (Lines::Standard, Lines::Standard),
+            Rule::Renju => (Lines::RenjuBlack, Lines::Freestyle),
+        };
+        let memo_of = |lines: Lines| {
+            let mut memo = vec![u8::MAX; KEYS];
+            for key in 0..KEYS as u32 {
+                classify(key, lines, &mut memo);
+            }
+            memo
+        };
+        let black_memo = memo_of(black);
+        let white_memo = if white == black { None } else { Some(memo_of(white)) };
+        let white_memo = white_memo.as_ref().unwrap_or(&black_memo);
         let reach = match rule {
-            Rule::Standard => REACH,
+            Rule::Standard | Rule::Renju => REACH,
             Rule::Freestyle => REACH - 1,
         };
         // The far neighbours hold slots 0 and 2·REACH−1 (see `neighbour_slot`): shift the
@@ -158,7 +188,7 @@ impl PatternTable {
         let skipped = 2 * (REACH - reach) as u32;
         let codes = (0..1u32 << (4 * reach))
             .map(|inner| inner << skipped)
-            .map(|key| memo[key as usize] | (memo[swap_colours(key) as usize] << 4))
+            .map(|key| black_memo[key as usize] | (white_memo[swap_colours(key) as usize] << 4))
             .collect();
         PatternTable { codes, reach, shift: skipped, mask: (1 << (4 * reach)) - 1 }
     }
@@ -183,8 +213,21 @@ fn code_at(key: u32, offset: i32) -> u32 {
     (key >> (2 * neighbour_slot(offset))) & 3
 }
 
+/// Which fives count for the colour whose patterns a table holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Lines {
+    /// Five or more.
+    Freestyle,
+    /// Exactly five; an overline makes nothing.
+    Standard,
+    /// Exactly five, and the shapes that forbid a move to black have their own codes
+    /// ([`OVERLINE`], [`DOUBLE_FOUR_LINE`]); threes and fours only grow through moves that
+    /// are not forbidden along the line.
+    RenjuBlack,
+}
+
 /// The pattern of a stone of colour 1 on the centre of the line `key`.
-fn classify(key: u32, rule: Rule, memo: &mut [u8]) -> u8 {
+fn classify(key: u32, lines: Lines, memo: &mut [u8]) -> u8 {
     if memo[key as usize] != u8::MAX {
         return memo[key as usize];
     }
@@ -196,34 +239,42 @@ fn classify(key: u32, rule: Rule, memo: &mut [u8]) -> u8 {
             offset += direction;
         }
     }
-    let result = if run == 5 || (run > 5 && rule == Rule::Freestyle) {
-        Pattern::Five
+    let result = if run == 5 || (run > 5 && lines == Lines::Freestyle) {
+        Pattern::Five as u8
+    } else if run > 5 && lines == Lines::RenjuBlack {
+        OVERLINE
     } else if run > 5 {
         // An overline under the standard rule: nothing through this stone can be five.
-        Pattern::None
+        Pattern::None as u8
     } else {
-        let mut fives = 0;
+        let mut fives = Vec::new();
         let mut best = Pattern::None;
         for offset in (-REACH..=REACH).filter(|&offset| offset != 0) {
             if code_at(key, offset) != EMPTY {
                 continue;
             }
             let child = key | (1 << (2 * neighbour_slot(offset)));
-            let pattern = Pattern::from_code(classify(child, rule, memo));
-            if pattern == Pattern::Five {
-                fives += 1;
-            } else {
-                best = best.max(pattern);
+            let code = classify(child, lines, memo);
+            if code == Pattern::Five as u8 {
+                fives.push(offset);
+            } else if code <= Pattern::Five as u8 {
+                // (A renju line never grows through a move that is forbidden on it.)
+                best = best.max(Pattern::from_code(code));
             }
         }
-        match fives {
-            0 => best.demoted(),
-            1 => Pattern::Block4,
-            _ => Pattern::Flex4,
+        match fives[..] {
+            [] => best.demoted() as u8,
+            [_] => Pattern::Block4 as u8,
+            // Renju tells a straight four, `.xxxx.`, from two fours on one line.
+            [low, high] if lines == Lines::RenjuBlack && !(high - low == 5 && (low + 1..high).all(|offset| offset == 0 || code_at(key, offset) == 1)) => {
+                DOUBLE_FOUR_LINE
+            }
+            [_, _, _, ..] if lines == Lines::RenjuBlack => DOUBLE_FOUR_LINE,
+            _ => Pattern::Flex4 as u8,
         }
     };
-    memo[key as usize] = result as u8;
-    result as u8
+    memo[key as usize] = result;
+    result
 }
 
 #[cfg(test)]
@@ -295,8 +346,8 @@ mod tests {
         assert_eq!((table.reach(), table.codes.len()), (4, 1 << 16));
         let mut memo = vec![u8::MAX; KEYS];
         for key in 0..KEYS as u32 {
-            let black = classify(key, Rule::Freestyle, &mut memo);
-            let white = classify(swap_colours(key), Rule::Freestyle, &mut memo);
+            let black = classify(key, Lines::Freestyle, &mut memo);
+            let white = classify(swap_colours(key), Lines::Freestyle, &mut memo);
             assert_eq!(table.lookup(key), (black, white), "key {key:#07x}");
         }
         let standard = PatternTable::get(Rule::Standard);

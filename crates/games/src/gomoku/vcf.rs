@@ -40,7 +40,8 @@ impl Default for VcfLimits {
 }
 
 /// A winning line of continuous fours: attacker, defender, attacker, …, ending with the
-/// attacker's five.
+/// attacker's five, or under renju with a white four that black could only block on a
+/// forbidden point.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct VcfProof {
     /// The side that wins (the side to move at the start).
@@ -70,8 +71,9 @@ impl VcfProof {
 
     /// Replays the proof from `start` and checks it: every attacker move but the last makes
     /// a four, the defender has no five threat of its own and blocks the only point that
-    /// completes five (or one of several, when it cannot block them all), and the last move
-    /// completes five. Returns what is wrong, naming the move.
+    /// completes five (or one of several, when it cannot block them all), no black move is
+    /// forbidden (renju), and the last move completes five, or under renju leaves black only
+    /// forbidden points to block with. Returns what is wrong, naming the move.
     pub fn verify(&self, start: &Gomoku) -> Result<(), String> {
         let mut board = start.clone();
         if board.to_move() != self.attacker {
@@ -87,11 +89,19 @@ impl VcfProof {
             if usize::from(cell) >= board.cells() || board.stone(cell).is_some() || board.outcome().is_some() {
                 return Err(format!("move {number} ({name}) is not legal"));
             }
+            if let Some(reason) = board.forbidden(cell).filter(|_| board.to_move() == Player::First) {
+                return Err(format!("move {number} ({name}) is forbidden to black ({reason})"));
+            }
             if index % 2 == 0 {
                 board.play(cell);
                 let last = index + 1 == self.moves.len();
                 if last {
-                    if board.outcome() != Some(gametree_engine::Outcome::Win(self.attacker)) {
+                    // Renju: white's last four may stand because black could only block it
+                    // on forbidden points.
+                    let unblockable = board.five_point_count(defender) == 0
+                        && board.five_point_count(self.attacker) > 0
+                        && board.five_points(self.attacker).all(|point| board.forbidden_to_mover(point));
+                    if board.outcome() != Some(gametree_engine::Outcome::Win(self.attacker)) && !unblockable {
                         return Err(format!("the last move {number} ({name}) does not complete five"));
                     }
                 } else if board.five_point_count(self.attacker) == 0 {
@@ -145,7 +155,7 @@ pub fn vcf_defences_among(board: &Gomoku, candidates: &[Cell], limits: VcfLimits
     let mut position = board.clone();
     let mut search = VcfSearch::new(limits);
     for &cell in candidates {
-        if board.stone(cell).is_some() {
+        if board.stone(cell).is_some() || board.forbidden_to_mover(cell) {
             continue;
         }
         position.play(cell);
@@ -236,6 +246,7 @@ impl VcfSearch {
             1 => board.five_points(defender).filter(|&cell| board.makes_four(attacker, cell)).collect(),
             _ => Vec::new(),
         };
+        board.drop_forbidden(&mut fours);
         fours.sort_by_key(|&cell| std::cmp::Reverse(board.threat(attacker, cell)));
         for four in fours {
             board.play(four);
@@ -249,6 +260,11 @@ impl VcfSearch {
                 return true;
             }
             let defence = threats[0];
+            if board.forbidden_to_mover(defence) {
+                // Renju: black may not block there, and has no five of its own to play.
+                board.undo(four);
+                return true;
+            }
             board.play(defence);
             self.line.push(defence);
             let won = self.attack(board, fours_left - 1);

@@ -113,7 +113,7 @@ impl Child {
 fn attacking_moves(board: &Gomoku) -> Vec<Cell> {
     let attacker = board.to_move();
     let defender = attacker.opponent();
-    match board.five_point_count(defender) {
+    let mut moves = match board.five_point_count(defender) {
         0 => {
             let mut threats: Vec<Cell> = (0..board.cells() as Cell)
                 .filter(|&cell| board.stone(cell).is_none() && board.threat(attacker, cell) >= Threat::OpenThree)
@@ -123,7 +123,9 @@ fn attacking_moves(board: &Gomoku) -> Vec<Cell> {
         }
         1 => board.five_points(defender).collect(),
         _ => Vec::new(),
-    }
+    };
+    board.drop_forbidden(&mut moves);
+    moves
 }
 
 impl ProofSearch {
@@ -163,6 +165,10 @@ impl ProofSearch {
     fn defence_leaf(board: &Gomoku) -> Option<Numbers> {
         let attacker = board.to_move().opponent();
         if board.outcome().is_some() || board.five_point_count(attacker) >= 2 {
+            return Some(Numbers::WON);
+        }
+        // Renju: black may not block on a forbidden point.
+        if board.five_point_count(attacker) == 1 && board.five_points(attacker).all(|cell| board.forbidden_to_mover(cell)) {
             return Some(Numbers::WON);
         }
         if board.five_point_count(attacker) == 0 && !board.threatens_open_four(attacker) {
