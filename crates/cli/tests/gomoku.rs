@@ -169,8 +169,9 @@ fn our_engine_plays_itself() {
 
 #[test]
 fn match_input_errors_exit_2() {
-    let output = Command::cargo_bin("gametree").unwrap().args(["match", "a", "b", "--rule", "renju"]).output().unwrap();
+    let output = Command::cargo_bin("gametree").unwrap().args(["match", "a", "b", "--rule", "caro"]).output().unwrap();
     assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("use freestyle, standard or renju"));
     let output = Command::cargo_bin("gametree").unwrap().args(["match", "a", "b", "--openings", "/nonexistent/file"]).output().unwrap();
     assert_eq!(output.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&output.stderr).contains("--openings"));
@@ -221,4 +222,58 @@ fn no_move_that_allows_a_win_by_threats() {
         .collect();
     let reply = converse(brain(), &board_script(&stones))[1].clone();
     assert!(!white_wins_after(&reply), "{reply} lets white win by threats");
+}
+
+/// Black h8 i8 j10 j11 (Gomocup 7,7 8,7 9,5 9,4), white in the corners: black's j8 (9,7)
+/// makes two open threes, a win under freestyle and a forbidden move under renju.
+const DOUBLE_THREE: [(i32, i32, u8); 8] = [(7, 7, 1), (0, 14, 2), (8, 7, 1), (14, 14, 2), (9, 5, 1), (0, 0, 2), (9, 4, 1), (14, 0, 2)];
+
+#[test]
+fn renju_through_the_protocol() {
+    // As black under renju (INFO rule 4) the engine never plays the double three.
+    let script = format!("INFO rule 4\n{}", board_script(&DOUBLE_THREE));
+    let reply = converse(brain(), &script)[1].clone();
+    assert_ne!(reply, "9,7");
+    let (x, y) = reply.split_once(',').unwrap();
+    let (x, y): (i32, i32) = (x.parse().unwrap(), y.parse().unwrap());
+    assert!(!DOUBLE_THREE.iter().any(|&(sx, sy, _)| (sx, sy) == (x, y)), "{reply}");
+    // `analyze` under renju says the cell is no move for black.
+    let output = Command::cargo_bin("gametree")
+        .unwrap()
+        .args(["analyze", "gomoku:renju", "7,7 0,14 8,7 14,14 9,5 0,0 9,4 14,0 9,7"])
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "a forbidden move ends the game: {output:?}");
+    assert!(String::from_utf8_lossy(&output.stdout).contains("win in 0 for white"), "{output:?}");
+}
+
+#[cfg(unix)]
+#[test]
+fn the_match_runner_judges_forbidden_moves() {
+    let ours = assert_cmd::cargo::cargo_bin("pbrain-gametree").display().to_string();
+    let stubborn = script_engine("stubborn", "while read line; do case \"$line\" in START*) echo OK;; BEGIN|TURN*|DONE) echo 9,7;; esac; done");
+    let directory = std::env::temp_dir().join(format!("gametree-renju-{}", std::process::id()));
+    std::fs::create_dir_all(&directory).unwrap();
+    let openings = directory.join("openings.txt");
+    let opening: Vec<String> = DOUBLE_THREE.iter().map(|(x, y, _)| format!("{x},{y}")).collect();
+    std::fs::write(&openings, opening.join(" ") + "\n").unwrap();
+    let output = Command::cargo_bin("gametree")
+        .unwrap()
+        .args(["match", &stubborn.display().to_string(), &ours, "--games", "1", "--turn-ms", "100", "--delay-ms", "5", "--grace-ms", "1500"])
+        .args(["--rule", "renju", "--openings", &openings.display().to_string()])
+        .timeout(std::time::Duration::from_secs(600))
+        .output()
+        .unwrap();
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(text.contains("black forbidden move 9,7 (double three)"), "{text}");
+    // Under freestyle the same move is a fine one.
+    let output = Command::cargo_bin("gametree")
+        .unwrap()
+        .args(["match", &stubborn.display().to_string(), &ours, "--games", "1", "--turn-ms", "100", "--delay-ms", "5", "--grace-ms", "1500"])
+        .args(["--openings", &openings.display().to_string()])
+        .timeout(std::time::Duration::from_secs(600))
+        .output()
+        .unwrap();
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(!text.contains("forbidden"), "{text}");
 }

@@ -193,6 +193,15 @@ fn the_gomoku_computer_completes_its_five_and_blocks_an_open_four() {
 }
 
 #[test]
+fn renju_refuses_black_a_forbidden_move() {
+    // Black h8 i8 j10 j11: j8 would be two open threes, forbidden under renju; g8 is fine.
+    let (output, code) = play(&["gomoku:renju", "h8 a1 i8 o1 j10 a15 j11 o15", "--first", "human", "--second", "human"], "j8\ng8\nquit\n");
+    assert_eq!(code, 0, "{output}");
+    assert!(output.contains("j8 is forbidden to black (double three) under renju"), "{output}");
+    assert!(output.contains("white to move"), "g8 was taken: {output}");
+}
+
+#[test]
 fn the_gomoku_computer_wins_a_vcf_puzzle_by_fours() {
     // Puzzle 1 of the shared black-to-move VCF set, two computers at the default level:
     // black wins with its fours, which white can only block one at a time.

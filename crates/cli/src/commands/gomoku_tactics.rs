@@ -21,8 +21,21 @@ pub fn report<G: Notation>(position: &G) -> Option<(Vec<String>, serde_json::Val
     let own = find_vcf(board, limits);
     if let Some(proof) = own.proof {
         let line = proof.notation(board);
-        let text = vec![format!("VCF: {mover} wins by continuous fours ({} moves): {line}", proof.moves.len())];
-        let value = json!({"side": mover, "wins": true, "line": line.split(' ').collect::<Vec<_>>(), "nodes": own.nodes});
+        // Under renju white's last four may be one black can only block on a forbidden point.
+        let mut end = board.clone();
+        for &cell in &proof.moves {
+            end.play(cell);
+        }
+        let forbidden_block = end.outcome().is_none();
+        let how = if forbidden_block { ", the last four blockable only on a point forbidden to black" } else { "" };
+        let text = vec![format!("VCF: {mover} wins by continuous fours ({} moves{how}): {line}", proof.moves.len())];
+        let value = json!({
+            "side": mover,
+            "wins": true,
+            "line": line.split(' ').collect::<Vec<_>>(),
+            "forbidden_block": forbidden_block,
+            "nodes": own.nodes,
+        });
         return Some((text, value));
     }
     let opponent = board.player_name(board.to_move().opponent());

@@ -6,7 +6,8 @@
 //! sees the opening and every move so far), later ones `TURN x,y`. Every reply is checked:
 //! a move off the board or on a stone, a reply that is not `x,y` (`MESSAGE`/`DEBUG` lines
 //! are skipped), a crash, or a move later than the turn limit plus `--grace-ms` (or over
-//! the match budget) loses the game. Five in a row is judged by the rule.
+//! the match budget) loses the game. Five in a row is judged by the rule; under renju a
+//! forbidden move of black (double three, double four, overline) loses too.
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
@@ -40,7 +41,8 @@ pub struct Arguments {
     /// Openings file: one opening per line as `x,y` moves from black; `#` comments.
     #[arg(long, value_name = "FILE")]
     pub openings: Option<PathBuf>,
-    /// Winning rule.
+    /// Winning rule: freestyle, standard (exactly five) or renju (sent to the engines as
+    /// `INFO rule` 0, 1 or 4).
     #[arg(long, default_value = "freestyle")]
     pub rule: String,
     /// Board size.
@@ -241,6 +243,15 @@ fn colour_name(player: Player) -> &'static str {
     }
 }
 
+/// The Gomocup `INFO rule` value of a rule: 0 freestyle, 1 exactly five, 4 renju.
+fn rule_bits(rule: Rule) -> u8 {
+    match rule {
+        Rule::Freestyle => 0,
+        Rule::Standard => 1,
+        Rule::Renju => 4,
+    }
+}
+
 /// Reads an openings file: one line per opening, `x,y` moves from black.
 fn read_openings(path: &PathBuf, size: u8, rule: Rule) -> Result<Vec<Vec<Cell>>> {
     let text = std::fs::read_to_string(path).map_err(|error| input_error(format!("--openings {}: {error}", path.display())))?;
@@ -372,7 +383,7 @@ fn play_game(arguments: &Arguments, rule: Rule, commands: [&str; 2], opening: &[
                 format!("INFO timeout_match {}", arguments.match_ms),
                 format!("INFO max_memory {}", arguments.max_memory),
                 "INFO game_type 1".to_string(),
-                format!("INFO rule {}", if rule == Rule::Standard { 1 } else { 0 }),
+                format!("INFO rule {}", rule_bits(rule)),
             ];
             if arguments.match_ms > 0 {
                 setup.push(format!("INFO time_left {}", arguments.match_ms));
@@ -452,6 +463,9 @@ fn play_game(arguments: &Arguments, rule: Rule, commands: [&str; 2], opening: &[
             };
             if board.stone(cell).is_some() {
                 break 'game Ending::Fault(player, format!("illegal move {x},{y} (occupied)"));
+            }
+            if let Some(reason) = board.forbidden(cell).filter(|_| player == Player::First) {
+                break 'game Ending::Fault(player, format!("forbidden move {x},{y} ({reason})"));
             }
             board.play(cell);
         }

@@ -212,7 +212,15 @@ impl Brain {
                 }
             }
             ("rule", Some(bits)) => {
-                let rule = if bits & 1 != 0 { Rule::Standard } else { Rule::Freestyle };
+                // Gomocup's bits: 1 exactly five, 4 renju (2, continuous games, and 8,
+                // caro, are not rules this engine plays; they leave freestyle).
+                let rule = if bits & 4 != 0 {
+                    Rule::Renju
+                } else if bits & 1 != 0 {
+                    Rule::Standard
+                } else {
+                    Rule::Freestyle
+                };
                 if rule != self.rule {
                     self.rule = rule;
                     if let Some(board) = self.board.as_ref() {
