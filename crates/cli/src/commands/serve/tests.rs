@@ -639,3 +639,22 @@ async fn the_perfect_gomoku_computer_is_the_gomocup_engine() {
     assert_eq!(answer["move"], "10,7", "{answer}");
     assert_eq!(answer["reason"], Json::Null, "{answer}");
 }
+
+#[tokio::test]
+async fn renju_boards_offer_black_no_forbidden_point() {
+    // Black h8 i8 j10 j11: j8 (9,7) would be a double three, forbidden under renju.
+    let position = "h8 a1 i8 o1 j10 a15 j11 o15";
+    let (status, state) = post_json(app(), "/api/position", json!({"game": "gomoku:renju", "position": position})).await;
+    assert_eq!(status, StatusCode::OK, "{state}");
+    let j8 = &state["board"]["cells"][7 * 15 + 9];
+    assert_eq!(j8["moves"], json!([]), "{j8}");
+    assert!(!state["moves"].as_array().unwrap().contains(&json!("9,7")));
+    let (status, answer) = post_json(app(), "/api/play", json!({"game": "gomoku:renju", "position": position, "move": "j8"})).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
+    assert!(answer["error"].as_str().unwrap().contains("forbidden to black (double three)"), "{answer}");
+    // The computer keeps to the rule; under freestyle the same cell is open.
+    let (_, answer) = post_json(app(), "/api/move", json!({"game": "gomoku:renju", "position": position})).await;
+    assert_ne!(answer["move"], "9,7", "{answer}");
+    let (_, state) = post_json(app(), "/api/position", json!({"game": "gomoku", "position": position})).await;
+    assert_eq!(state["board"]["cells"][7 * 15 + 9]["moves"], json!(["9,7"]));
+}
