@@ -295,8 +295,8 @@ impl Brain {
                 _ => {}
             }
         }
-        // Colours are symmetric under freestyle and standard: the side with more stones
-        // (us on a tie) is black, and the move is ours.
+        // The side with more stones (us on a tie, the move being ours) is black: under
+        // renju that decides whose moves may be forbidden.
         let (black, white, own_player) =
             if own.len() >= theirs.len() { (&own, &theirs, Player::First) } else { (&theirs, &own, Player::Second) };
         let mut board = Gomoku::from_stones(size, self.rule, black, white).map_err(|error| error.message)?;

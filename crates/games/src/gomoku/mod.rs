@@ -985,15 +985,21 @@ impl Game for Gomoku {
                 moves.extend(scored[..QUIET_CANDIDATES].iter().map(|&(_, cell)| cell));
             }
         }
+        let answers = moves.len();
         self.drop_forbidden(moves);
+        let empty = |cell: &Cell| self.stones[usize::from(*cell)] == 0;
+        if moves.is_empty() && answers > 0 {
+            // Under renju black may have only forbidden points to answer a threat with: it
+            // loses whatever it plays, and one allowed move stands for all of them.
+            moves.extend((0..self.cells() as Cell).filter(empty).filter(|&cell| self.forbidden(cell).is_none()).take(1));
+        }
         if moves.is_empty() {
-            // Under renju black may have no block but a forbidden point: any other move.
-            moves.extend((0..self.cells() as Cell).filter(|&cell| self.stones[usize::from(cell)] == 0));
+            moves.extend((0..self.cells() as Cell).filter(empty));
             self.drop_forbidden(moves);
         }
         if moves.is_empty() {
             // Nothing but forbidden points left to black: each loses, but a move it is.
-            moves.extend((0..self.cells() as Cell).filter(|&cell| self.stones[usize::from(cell)] == 0));
+            moves.extend((0..self.cells() as Cell).filter(empty));
         }
     }
 
