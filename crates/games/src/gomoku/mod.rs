@@ -255,11 +255,12 @@ fn cell_table(renju_black: bool) -> &'static [u32] {
             .map(|index| {
                 let Some(patterns) = unpacked_patterns(index, renju_black) else { return 0 };
                 let (class, value) = if renju_black {
+                    let class = renju_black_class(patterns);
                     match renju_lines(patterns) {
-                        RenjuLines::Forbidden(_) => (0, 0),
+                        RenjuLines::Forbidden(_) => (class, 0),
                         // No bonus for two threes that are likely forbidden.
-                        RenjuLines::Check => (renju_black_class(patterns), value_of(patterns, 0)),
-                        RenjuLines::Allowed => (renju_black_class(patterns), value_of(patterns, renju_black_class(patterns))),
+                        RenjuLines::Check => (class, value_of(patterns, 0)),
+                        RenjuLines::Allowed => (class, value_of(patterns, class)),
                     }
                 } else {
                     let class = class_of(patterns);
@@ -566,8 +567,8 @@ impl Gomoku {
         if self.rule != Rule::Renju || self.stones[usize::from(cell)] != 0 {
             return None;
         }
-        let packed = self.patterns[0][usize::from(cell)];
-        match renju_lines([0, 1, 2, 3].map(|direction| (packed >> (4 * direction) & 15) as u8)) {
+        let packed = usize::from(self.patterns[0][usize::from(cell)]);
+        match unpacked_patterns(packed, true).map_or(RenjuLines::Allowed, renju_lines) {
             RenjuLines::Allowed => None,
             RenjuLines::Forbidden(reason) => Some(reason),
             RenjuLines::Check => renju::double_three(self, cell),
