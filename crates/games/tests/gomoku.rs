@@ -2,6 +2,9 @@
 
 use std::path::Path;
 
+mod common;
+
+use common::puzzle_stones;
 use gametree_engine::{iterative_deepening, Game, Limits, Outcome, Player, SearchOptions, Searcher, StopFlag};
 use gametree_games::conformance::{check_rules, check_search};
 use gametree_games::gomoku::vcf::{find_vcf, vcf_defences, VcfLimits};
@@ -113,15 +116,9 @@ fn never_an_occupied_or_illegal_point() {
     }
 }
 
-fn puzzle_stones() -> Vec<String> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/gomoku/vcf-black-to-move.json");
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|error| panic!("{}: {error}", path.display()));
-    text.split("\"stones\": \"").skip(1).map(|rest| rest[..rest.find('"').unwrap()].to_string()).collect()
-}
-
 #[test]
 fn every_vcf_puzzle_is_solved_and_its_proof_replays() {
-    let puzzles = puzzle_stones();
+    let puzzles = puzzle_stones("vcf-black-to-move.json");
     assert_eq!(puzzles.len(), 504);
     let limits = VcfLimits { max_fours: 40, max_nodes: 300_000, deadline: None };
     let mut unsolved = Vec::new();
@@ -373,7 +370,7 @@ fn quiescence_sees_short_wins_by_fours() {
     use gametree_engine::{Heuristics, Value};
     let limits = VcfLimits { max_fours: 3, max_nodes: 100_000, deadline: None };
     let mut seen = 0;
-    for stones in puzzle_stones() {
+    for stones in puzzle_stones("vcf-black-to-move.json") {
         let position = board(&stones);
         let short = find_vcf(&position, limits).proof.is_some_and(|proof| (3..=5).contains(&proof.moves.len()));
         if !short {

@@ -2,8 +2,9 @@
 //! against a slow check written straight from the rule), the 548 white-to-move renju VCF
 //! puzzles of `../shared/data/gomoku`, and the engine keeping to the rule.
 
-use std::path::Path;
+mod common;
 
+use common::puzzle_stones;
 use gametree_engine::{Game, Outcome, Player};
 use gametree_games::gomoku::renju::{Forbidden, MAX_DEPTH};
 use gametree_games::gomoku::vcf::{find_vcf, VcfLimits};
@@ -336,12 +337,6 @@ fn the_board_agrees_with_a_slow_check_of_the_rule_on_random_boards() {
 }
 
 // ---- the puzzles ----
-
-fn puzzle_stones(file: &str) -> Vec<String> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/gomoku").join(file);
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|error| panic!("{}: {error}", path.display()));
-    text.split("\"stones\": \"").skip(1).map(|rest| rest[..rest.find('"').unwrap()].to_string()).collect()
-}
 
 /// Puzzle stones are listed black first in turn; the order is the composer's, so a
 /// black stone is not judged on the way ([`Gomoku::from_stones`]). With `to_move` given,
