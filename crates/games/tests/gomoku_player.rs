@@ -1,8 +1,11 @@
 //! The gomoku move chooser shared by `pbrain`, `play` and `serve`: sure wins, forced
 //! blocks, VCF puzzles played out to the five, and never an occupied cell.
 
-use std::path::Path;
 use std::time::{Duration, Instant};
+
+mod common;
+
+use common::puzzle_stones;
 
 use gametree_engine::{Game, Outcome, Player, StopFlag};
 use gametree_games::gomoku::{choose_move, new_searcher, Gomoku, Rule};
@@ -10,18 +13,6 @@ use gametree_games::Notation;
 
 fn board(text: &str) -> Gomoku {
     Gomoku::parse(15, Rule::Freestyle, text).unwrap()
-}
-
-/// The stones of the black-to-move VCF puzzles of the shared data, in letter–number form.
-fn puzzle_stones() -> Vec<String> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/data/gomoku/vcf-black-to-move.json");
-    let text = std::fs::read_to_string(&path)
-        .unwrap_or_else(|error| panic!("{}: {error}", path.display()));
-    text.split("\"stones\": \"")
-        .skip(1)
-        .map(|rest| rest[..rest.find('"').unwrap()].to_string())
-        .collect()
 }
 
 /// A budget that the sure moves never need and a search never uses up in these tests'
@@ -70,7 +61,7 @@ fn a_five_threat_is_blocked_at_its_only_point() {
 fn vcf_puzzles_are_won_by_continuous_fours() {
     // All 504 puzzles, both sides played by the chooser: black starts a VCF, every black
     // move until the five makes a four, white blocks, and black wins.
-    let puzzles = puzzle_stones();
+    let puzzles = puzzle_stones("vcf-black-to-move.json");
     assert_eq!(puzzles.len(), 504);
     let mut searcher = new_searcher(4);
     for (index, stones) in puzzles.iter().enumerate() {

@@ -1,4 +1,5 @@
-//! Helpers shared by the gomoku test crates (`tests/gomoku.rs`, `tests/renju.rs`).
+//! Helpers shared by the gomoku test crates (`tests/gomoku.rs`, `tests/gomoku_player.rs`,
+//! `tests/renju.rs`).
 
 use std::path::Path;
 
