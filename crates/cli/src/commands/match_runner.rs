@@ -8,6 +8,12 @@
 //! are skipped), a crash, or a move later than the turn limit plus `--grace-ms` (or over
 //! the match budget) loses the game. Five in a row is judged by the rule; under renju a
 //! forbidden move of black (double three, double four, overline) loses too.
+//!
+//! The summary gives engine A's score from single games and from game pairs (each opening
+//! with both colours), and with `--sprt` the match stops as soon as a sequential
+//! probability ratio test decides ([`statistics`]).
+
+mod statistics;
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
@@ -65,6 +71,17 @@ pub struct Arguments {
     /// Append one JSON line per game (players, result, reason, moves) to this file.
     #[arg(long, value_name = "FILE")]
     pub save: Option<PathBuf>,
+    /// Stop early when a sequential probability ratio test of "A is ELO1 stronger" against
+    /// "A is ELO0 stronger" (logistic Elo, over game pairs) decides; `--games` is then the
+    /// most that are played. Example: `--sprt 0,20`.
+    #[arg(long, value_name = "ELO0,ELO1")]
+    pub sprt: Option<String>,
+    /// The SPRT's chance of accepting ELO1 when ELO0 holds.
+    #[arg(long, value_name = "P", default_value_t = 0.05)]
+    pub sprt_alpha: f64,
+    /// The SPRT's chance of accepting ELO0 when ELO1 holds.
+    #[arg(long, value_name = "P", default_value_t = 0.05)]
+    pub sprt_beta: f64,
 }
 
 /// How a game ended.
@@ -103,12 +120,19 @@ pub fn run(arguments: &Arguments, stop: &StopFlag) -> Result<ExitCode> {
             return Err(input_error(format!("{name}: empty command line")));
         }
     }
+    let sprt = match &arguments.sprt {
+        Some(text) => Some(statistics::Sprt::parse(text, arguments.sprt_alpha, arguments.sprt_beta).map_err(input_error)?),
+        None => None,
+    };
     let openings = match &arguments.openings {
         Some(path) => read_openings(path, arguments.size, rule)?,
         None => Vec::new(),
     };
     let names = [arguments.engine_a.as_str(), arguments.engine_b.as_str()];
     let mut tallies = [Tally::default(); 2];
+    let mut pairs = statistics::Pentanomial::default();
+    // Engine A's points in the first game of the current pair, in halves.
+    let mut first_of_pair = 0;
     let mut save = match &arguments.save {
         Some(path) => Some(
             std::fs::OpenOptions::new()
@@ -153,6 +177,11 @@ pub fn run(arguments: &Arguments, stop: &StopFlag) -> Result<ExitCode> {
             None => "draw".to_string(),
         };
         println!("game {}: black {} white {}: {verdict} by {reason}, {} moves", game + 1, letter(black), letter(1 - black), board.history().len());
+        let halves = match result {
+            None => 1,
+            Some(winner) if colour_index(winner) == black => 2,
+            Some(_) => 0,
+        };
         if let Some(file) = save.as_mut() {
             let record = serde_json::json!({
                 "game": game + 1,
@@ -165,6 +194,17 @@ pub fn run(arguments: &Arguments, stop: &StopFlag) -> Result<ExitCode> {
                 "moves": board.notation(),
             });
             writeln!(file, "{record}")?;
+        }
+        if game % 2 == 0 {
+            first_of_pair = halves;
+        } else {
+            pairs.add(first_of_pair, halves);
+            if let Some(test) = &sprt {
+                println!("{}", test.describe(&pairs));
+                if test.verdict(pairs.log_likelihood_ratio(test)) != statistics::Verdict::Open {
+                    break;
+                }
+            }
         }
     }
     println!();
@@ -189,44 +229,15 @@ pub fn run(arguments: &Arguments, stop: &StopFlag) -> Result<ExitCode> {
     let [wins, losses, draws] = tallies[0].totals();
     if wins + losses + draws > 0 {
         println!();
-        println!("{}", strength_summary(wins, losses, draws));
+        println!("{}", statistics::game_summary(wins, losses, draws));
+        if pairs.pairs() > 0 {
+            println!("{}", statistics::pair_summary(&pairs));
+        }
+        if let Some(test) = &sprt {
+            println!("{}", test.describe(&pairs));
+        }
     }
     Ok(ExitCode::SUCCESS)
-}
-
-/// Engine A's score and the Elo difference it implies, with a 95 % interval from the
-/// games' own spread (wins, draws and losses as results 1, ½ and 0): how far a match of
-/// this size can be trusted.
-fn strength_summary(wins: u32, losses: u32, draws: u32) -> String {
-    let games = f64::from(wins + losses + draws);
-    let score = (f64::from(wins) + f64::from(draws) / 2.0) / games;
-    let mut line = format!("A scores {:.1} % ({wins}-{losses}-{draws})", 100.0 * score);
-    if score == 0.0 || score == 1.0 {
-        line.push_str(": no finite Elo difference");
-        return line;
-    }
-    let variance = (f64::from(wins) * (1.0 - score).powi(2)
-        + f64::from(draws) * (0.5 - score).powi(2)
-        + f64::from(losses) * score.powi(2))
-        / games;
-    let margin = 1.96 * (variance / games).sqrt();
-    let elo = |score: f64| {
-        if score <= 0.0 {
-            "-inf".to_string()
-        } else if score >= 1.0 {
-            "+inf".to_string()
-        } else {
-            // `+ 0.0` turns the -0 of an even score into 0.
-            format!("{:+.0}", -400.0 * (1.0 / score - 1.0).log10() + 0.0)
-        }
-    };
-    line.push_str(&format!(
-        ", Elo difference {} (95 % interval {} to {})",
-        elo(score),
-        elo(score - margin),
-        elo(score + margin)
-    ));
-    line
 }
 
 fn colour_index(player: Player) -> usize {
@@ -474,20 +485,4 @@ fn play_game(arguments: &Arguments, rule: Rule, commands: [&str; 2], opening: &[
         engine.finish(delay);
     }
     (ending, board, times)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::strength_summary;
-
-    #[test]
-    fn the_summary_gives_score_elo_and_interval() {
-        // 75 % is +191 Elo; the spread of 100 such games gives about 66.5-83.5 %.
-        assert_eq!(strength_summary(75, 25, 0), "A scores 75.0 % (75-25-0), Elo difference +191 (95 % interval +119 to +282)");
-        assert_eq!(strength_summary(10, 10, 0), "A scores 50.0 % (10-10-0), Elo difference +0 (95 % interval -163 to +163)");
-        // Draws count half and narrow the interval.
-        assert_eq!(strength_summary(0, 0, 4), "A scores 50.0 % (0-0-4), Elo difference +0 (95 % interval +0 to +0)");
-        assert_eq!(strength_summary(3, 0, 0), "A scores 100.0 % (3-0-0): no finite Elo difference");
-        assert_eq!(strength_summary(0, 2, 1), "A scores 16.7 % (0-2-1), Elo difference -280 (95 % interval -inf to -47)");
-    }
 }
