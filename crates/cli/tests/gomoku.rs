@@ -192,21 +192,37 @@ fn a_sequential_test_stops_the_match_once_it_decides() {
     let ours = assert_cmd::cargo::cargo_bin("pbrain-gametree").display().to_string();
     // Plays 7,7 every time: it wins nothing, so every pair is ours.
     let occupied = script_engine("occupied-sprt", "while read line; do case \"$line\" in START*) echo OK;; BEGIN|TURN*|DONE) echo 7,7;; esac; done");
-    let output = Command::cargo_bin("gametree")
-        .unwrap()
-        .args(["match", &ours, &occupied.display().to_string(), "--games", "40", "--turn-ms", "100", "--delay-ms", "5", "--grace-ms", "1500"])
-        .args(["--sprt", "0,200"])
-        .timeout(std::time::Duration::from_secs(600))
-        .output()
-        .unwrap();
-    assert!(output.status.success(), "{output:?}");
-    let output = String::from_utf8(output.stdout).unwrap();
+    let run = |concurrency: &str| {
+        let output = Command::cargo_bin("gametree")
+            .unwrap()
+            .args(["match", &ours, &occupied.display().to_string(), "--games", "40", "--turn-ms", "100", "--delay-ms", "5", "--grace-ms", "1500"])
+            .args(["--sprt", "0,200", "--concurrency", concurrency])
+            .timeout(std::time::Duration::from_secs(600))
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{output:?}");
+        String::from_utf8(output.stdout).unwrap()
+    };
+    let output = run("1");
     // With half a pseudo-pair in each count, four won pairs give a ratio of 2.80 and five
     // give 4.08, past the bound of 2.94.
     assert_eq!(output.lines().filter(|line| line.starts_with("game ")).count(), 10, "{output}");
     assert!(output.contains("after 4 pairs: undecided"), "{output}");
     assert!(output.contains("LLR +4.08 (bounds -2.94, +2.94) after 5 pairs: Elo 200 accepted"), "{output}");
     assert!(output.contains("pairs by A's points 0, 1/2, 1, 3/2, 2: 0 0 0 0 5; A scores 100.0 % over the pairs"), "{output}");
+    // Three games at a time: the same games, verdicts and statistics in the same order
+    // (games begun after the decision are abandoned and not counted); only the times differ.
+    let without_times = |text: &str| -> Vec<String> {
+        text.lines().filter(|line| !line.starts_with("A ") && !line.starts_with("B ")).map(str::to_string).collect()
+    };
+    assert_eq!(without_times(&run("3")), without_times(&output));
+}
+
+#[test]
+fn concurrency_must_be_positive() {
+    let output = Command::cargo_bin("gametree").unwrap().args(["match", "a", "b", "--concurrency", "0"]).output().unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("--concurrency"), "{output:?}");
 }
 
 #[test]

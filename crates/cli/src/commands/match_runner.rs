@@ -18,6 +18,7 @@ mod statistics;
 use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
 use std::process::{Child, ChildStdin, Command, ExitCode, Stdio};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
@@ -68,6 +69,10 @@ pub struct Arguments {
     /// whose debug output breaks lines); a reply must still come in time.
     #[arg(long)]
     pub skip_noise: bool,
+    /// Games played at once, each with its own two engine processes (give each engine a
+    /// core of its own: an engine thinks only on its turn, so one game uses about one).
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub concurrency: u16,
     /// Append one JSON line per game (players, result, reason, moves) to this file.
     #[arg(long, value_name = "FILE")]
     pub save: Option<PathBuf>,
@@ -91,6 +96,8 @@ enum Ending {
     Draw,
     /// The player lost by a fault: timeout, crash, garbage, illegal move.
     Fault(Player, String),
+    /// The match was stopped (Ctrl-C, or an SPRT decided) while the game was played.
+    Abandoned,
 }
 
 #[derive(Clone, Copy, Debug, Default)]
@@ -143,69 +150,115 @@ pub fn run(arguments: &Arguments, stop: &StopFlag) -> Result<ExitCode> {
         ),
         None => None,
     };
-    for game in 0..arguments.games {
-        if stop.is_raised() {
-            break;
-        }
-        let opening: &[Cell] = if openings.is_empty() { &[] } else { &openings[(game / 2) % openings.len()] };
-        // Engine index playing black.
-        let black = game % 2;
-        let (ending, board, times) = play_game(arguments, rule, [names[black], names[1 - black]], opening);
-        let (result, reason) = match &ending {
-            Ending::Five(player) => (Some(*player), "five".to_string()),
-            Ending::Draw => (None, "board full".to_string()),
-            Ending::Fault(player, reason) => (Some(player.opponent()), format!("{} {reason}", colour_name(*player))),
-        };
-        for (colour, engine) in [(Player::First, black), (Player::Second, 1 - black)] {
-            let tally = &mut tallies[engine];
-            let column = match result {
-                Some(winner) if winner == colour => 0,
-                Some(_) => 1,
-                None => 2,
-            };
-            tally.by_colour[colour_index(colour)][column] += 1;
-            for &ms in &times[colour_index(colour)] {
-                tally.moves += 1;
-                tally.total_ms += ms;
-                tally.max_ms = tally.max_ms.max(ms);
-            }
-        }
-        let letter = |engine: usize| if engine == 0 { "A" } else { "B" };
-        let verdict = match result {
-            Some(Player::First) => format!("{} (black) wins", letter(black)),
-            Some(Player::Second) => format!("{} (white) wins", letter(1 - black)),
-            None => "draw".to_string(),
-        };
-        println!("game {}: black {} white {}: {verdict} by {reason}, {} moves", game + 1, letter(black), letter(1 - black), board.history().len());
-        let halves = match result {
-            None => 1,
-            Some(winner) if colour_index(winner) == black => 2,
-            Some(_) => 0,
-        };
-        if let Some(file) = save.as_mut() {
-            let record = serde_json::json!({
-                "game": game + 1,
-                "black": names[black],
-                "white": names[1 - black],
-                "rule": rule.name(),
-                "size": arguments.size,
-                "result": match result { Some(Player::First) => "black", Some(Player::Second) => "white", None => "draw" },
-                "reason": reason,
-                "moves": board.notation(),
+    // Games are handed out in order to `--concurrency` workers; their results are taken
+    // in game order, so the output, the pairs and the SPRT are those of a sequential run.
+    let next_game = AtomicUsize::new(0);
+    let halted = AtomicBool::new(false);
+    let halt = || halted.load(Ordering::Relaxed) || stop.is_raised();
+    let mut failure = None;
+    std::thread::scope(|scope| {
+        let (sender, results) = mpsc::channel();
+        for _ in 0..arguments.concurrency.max(1) {
+            let sender = sender.clone();
+            let (next_game, openings, halt) = (&next_game, &openings, &halt);
+            scope.spawn(move || {
+                while !halt() {
+                    let game = next_game.fetch_add(1, Ordering::Relaxed);
+                    if game >= arguments.games {
+                        break;
+                    }
+                    let opening: &[Cell] = if openings.is_empty() { &[] } else { &openings[(game / 2) % openings.len()] };
+                    // Engine index playing black.
+                    let black = game % 2;
+                    let played = play_game(arguments, rule, [names[black], names[1 - black]], opening, halt);
+                    if sender.send((game, played)).is_err() {
+                        break;
+                    }
+                }
             });
-            writeln!(file, "{record}")?;
         }
-        if game % 2 == 0 {
-            first_of_pair = halves;
-        } else {
-            pairs.add(first_of_pair, halves);
-            if let Some(test) = &sprt {
-                println!("{}", test.describe(&pairs));
-                if test.verdict(pairs.log_likelihood_ratio(test)) != statistics::Verdict::Open {
-                    break;
+        drop(sender);
+        let mut finished = std::collections::BTreeMap::new();
+        let mut expected = 0;
+        for (game, played) in results {
+            finished.insert(game, played);
+            while let Some((ending, board, times)) = finished.remove(&expected) {
+                let game = expected;
+                expected += 1;
+                if halted.load(Ordering::Relaxed) || failure.is_some() {
+                    continue;
+                }
+                let black = game % 2;
+                let (result, reason) = match &ending {
+                    Ending::Five(player) => (Some(*player), "five".to_string()),
+                    Ending::Draw => (None, "board full".to_string()),
+                    Ending::Fault(player, reason) => (Some(player.opponent()), format!("{} {reason}", colour_name(*player))),
+                    // Stopped (Ctrl-C): neither counted nor saved, and nothing after it.
+                    Ending::Abandoned => {
+                        halted.store(true, Ordering::Relaxed);
+                        continue;
+                    }
+                };
+                for (colour, engine) in [(Player::First, black), (Player::Second, 1 - black)] {
+                    let tally = &mut tallies[engine];
+                    let column = match result {
+                        Some(winner) if winner == colour => 0,
+                        Some(_) => 1,
+                        None => 2,
+                    };
+                    tally.by_colour[colour_index(colour)][column] += 1;
+                    for &ms in &times[colour_index(colour)] {
+                        tally.moves += 1;
+                        tally.total_ms += ms;
+                        tally.max_ms = tally.max_ms.max(ms);
+                    }
+                }
+                let letter = |engine: usize| if engine == 0 { "A" } else { "B" };
+                let verdict = match result {
+                    Some(Player::First) => format!("{} (black) wins", letter(black)),
+                    Some(Player::Second) => format!("{} (white) wins", letter(1 - black)),
+                    None => "draw".to_string(),
+                };
+                println!("game {}: black {} white {}: {verdict} by {reason}, {} moves", game + 1, letter(black), letter(1 - black), board.history().len());
+                let halves = match result {
+                    None => 1,
+                    Some(winner) if colour_index(winner) == black => 2,
+                    Some(_) => 0,
+                };
+                if let Some(file) = save.as_mut() {
+                    let record = serde_json::json!({
+                        "game": game + 1,
+                        "black": names[black],
+                        "white": names[1 - black],
+                        "rule": rule.name(),
+                        "size": arguments.size,
+                        "result": match result { Some(Player::First) => "black", Some(Player::Second) => "white", None => "draw" },
+                        "reason": reason,
+                        "moves": board.notation(),
+                    });
+                    if let Err(error) = writeln!(file, "{record}") {
+                        failure = Some(error);
+                        halted.store(true, Ordering::Relaxed);
+                        continue;
+                    }
+                }
+                if game % 2 == 0 {
+                    first_of_pair = halves;
+                } else {
+                    pairs.add(first_of_pair, halves);
+                    if let Some(test) = &sprt {
+                        println!("{}", test.describe(&pairs));
+                        if test.verdict(pairs.log_likelihood_ratio(test)) != statistics::Verdict::Open {
+                            // Games still being played are abandoned.
+                            halted.store(true, Ordering::Relaxed);
+                        }
+                    }
                 }
             }
         }
+    });
+    if let Some(error) = failure {
+        return Err(anyhow::Error::new(error).context("--save: writing a game record"));
     }
     println!();
     println!("engine  W    L    D    black     white     avg ms  max ms  command");
@@ -364,7 +417,8 @@ impl Engine {
 
 /// Plays one game; `commands[0]` is black. Returns the ending, the final board and the
 /// milliseconds of every move per colour.
-fn play_game(arguments: &Arguments, rule: Rule, commands: [&str; 2], opening: &[Cell]) -> (Ending, Gomoku, [Vec<u128>; 2]) {
+/// `halt` says that the match has been stopped: the game is then abandoned.
+fn play_game(arguments: &Arguments, rule: Rule, commands: [&str; 2], opening: &[Cell], halt: &dyn Fn() -> bool) -> (Ending, Gomoku, [Vec<u128>; 2]) {
     let delay = Duration::from_millis(arguments.delay_ms);
     let mut board = Gomoku::new(arguments.size, rule).expect("size checked");
     for &cell in opening {
@@ -413,6 +467,9 @@ fn play_game(arguments: &Arguments, rule: Rule, commands: [&str; 2], opening: &[
             }
         }
         loop {
+            if halt() {
+                break 'game Ending::Abandoned;
+            }
             if let Some(outcome) = board.outcome() {
                 break 'game match outcome {
                     Outcome::Win(player) => Ending::Five(player),
@@ -484,5 +541,7 @@ fn play_game(arguments: &Arguments, rule: Rule, commands: [&str; 2], opening: &[
     for engine in engines.into_iter().flatten() {
         engine.finish(delay);
     }
+    // Ctrl-C reaches the engines too: their "crash" is the stop, not a fault.
+    let ending = if halt() { Ending::Abandoned } else { ending };
     (ending, board, times)
 }
