@@ -69,8 +69,8 @@ pub struct Arguments {
     /// whose debug output breaks lines); a reply must still come in time.
     #[arg(long)]
     pub skip_noise: bool,
-    /// Games played at once, each with its own two engine processes (give each engine a
-    /// core of its own: an engine thinks only on its turn, so one game uses about one).
+    /// Games played at once, each with its own two engine processes. An engine thinks
+    /// only on its turn, so each game keeps about one core busy.
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
     pub concurrency: u16,
     /// Append one JSON line per game (players, result, reason, moves) to this file.
