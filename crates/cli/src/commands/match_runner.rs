@@ -118,6 +118,81 @@ impl Tally {
     }
 }
 
+/// What the finished games have given so far, taken in game order.
+struct Scoreboard<'a> {
+    arguments: &'a Arguments,
+    rule: Rule,
+    names: [&'a str; 2],
+    tallies: [Tally; 2],
+    pairs: statistics::Pentanomial,
+    /// Engine A's points in the first game of the current pair, in halves.
+    first_of_pair: u8,
+    save: Option<std::fs::File>,
+    sprt: Option<statistics::Sprt>,
+}
+
+impl Scoreboard<'_> {
+    /// Counts, prints and saves game `game` (0-based); true when the match should stop
+    /// (the game was abandoned, or the SPRT has decided).
+    fn record(&mut self, game: usize, (ending, board, times): (Ending, Gomoku, [Vec<u128>; 2])) -> std::io::Result<bool> {
+        let black = game % 2;
+        let (result, reason) = match &ending {
+            Ending::Five(player) => (Some(*player), "five".to_string()),
+            Ending::Draw => (None, "board full".to_string()),
+            Ending::Fault(player, reason) => (Some(player.opponent()), format!("{} {reason}", colour_name(*player))),
+            // Stopped (Ctrl-C): neither counted nor saved, and nothing after it.
+            Ending::Abandoned => return Ok(true),
+        };
+        for (colour, engine) in [(Player::First, black), (Player::Second, 1 - black)] {
+            let tally = &mut self.tallies[engine];
+            let column = match result {
+                Some(winner) if winner == colour => 0,
+                Some(_) => 1,
+                None => 2,
+            };
+            tally.by_colour[colour_index(colour)][column] += 1;
+            for &ms in &times[colour_index(colour)] {
+                tally.moves += 1;
+                tally.total_ms += ms;
+                tally.max_ms = tally.max_ms.max(ms);
+            }
+        }
+        let letter = |engine: usize| if engine == 0 { "A" } else { "B" };
+        let verdict = match result {
+            Some(Player::First) => format!("{} (black) wins", letter(black)),
+            Some(Player::Second) => format!("{} (white) wins", letter(1 - black)),
+            None => "draw".to_string(),
+        };
+        println!("game {}: black {} white {}: {verdict} by {reason}, {} moves", game + 1, letter(black), letter(1 - black), board.history().len());
+        if let Some(file) = self.save.as_mut() {
+            let record = serde_json::json!({
+                "game": game + 1,
+                "black": self.names[black],
+                "white": self.names[1 - black],
+                "rule": self.rule.name(),
+                "size": self.arguments.size,
+                "result": match result { Some(Player::First) => "black", Some(Player::Second) => "white", None => "draw" },
+                "reason": reason,
+                "moves": board.notation(),
+            });
+            writeln!(file, "{record}")?;
+        }
+        let halves = match result {
+            None => 1,
+            Some(winner) if colour_index(winner) == black => 2,
+            Some(_) => 0,
+        };
+        if game.is_multiple_of(2) {
+            self.first_of_pair = halves;
+            return Ok(false);
+        }
+        self.pairs.add(self.first_of_pair, halves);
+        let Some(test) = &self.sprt else { return Ok(false) };
+        println!("{}", test.describe(&self.pairs));
+        Ok(test.verdict(self.pairs.log_likelihood_ratio(test)) != statistics::Verdict::Open)
+    }
+}
+
 /// Runs the command.
 pub fn run(arguments: &Arguments, stop: &StopFlag) -> Result<ExitCode> {
     let rule: Rule = arguments.rule.parse().map_err(|error: gametree_games::NotationError| input_error(format!("--rule: {}", error.message)))?;
@@ -136,11 +211,7 @@ pub fn run(arguments: &Arguments, stop: &StopFlag) -> Result<ExitCode> {
         None => Vec::new(),
     };
     let names = [arguments.engine_a.as_str(), arguments.engine_b.as_str()];
-    let mut tallies = [Tally::default(); 2];
-    let mut pairs = statistics::Pentanomial::default();
-    // Engine A's points in the first game of the current pair, in halves.
-    let mut first_of_pair = 0;
-    let mut save = match &arguments.save {
+    let save = match &arguments.save {
         Some(path) => Some(
             std::fs::OpenOptions::new()
                 .create(true)
@@ -150,6 +221,7 @@ pub fn run(arguments: &Arguments, stop: &StopFlag) -> Result<ExitCode> {
         ),
         None => None,
     };
+    let mut scoreboard = Scoreboard { arguments, rule, names, tallies: [Tally::default(); 2], pairs: Default::default(), first_of_pair: 0, save, sprt };
     // Games are handed out in order to `--concurrency` workers; their results are taken
     // in game order, so the output, the pairs and the SPRT are those of a sequential run.
     let next_game = AtomicUsize::new(0);
@@ -182,76 +254,19 @@ pub fn run(arguments: &Arguments, stop: &StopFlag) -> Result<ExitCode> {
         let mut expected = 0;
         for (game, played) in results {
             finished.insert(game, played);
-            while let Some((ending, board, times)) = finished.remove(&expected) {
+            while let Some(played) = finished.remove(&expected) {
                 let game = expected;
                 expected += 1;
-                if halted.load(Ordering::Relaxed) || failure.is_some() {
+                if halted.load(Ordering::Relaxed) {
                     continue;
                 }
-                let black = game % 2;
-                let (result, reason) = match &ending {
-                    Ending::Five(player) => (Some(*player), "five".to_string()),
-                    Ending::Draw => (None, "board full".to_string()),
-                    Ending::Fault(player, reason) => (Some(player.opponent()), format!("{} {reason}", colour_name(*player))),
-                    // Stopped (Ctrl-C): neither counted nor saved, and nothing after it.
-                    Ending::Abandoned => {
-                        halted.store(true, Ordering::Relaxed);
-                        continue;
-                    }
-                };
-                for (colour, engine) in [(Player::First, black), (Player::Second, 1 - black)] {
-                    let tally = &mut tallies[engine];
-                    let column = match result {
-                        Some(winner) if winner == colour => 0,
-                        Some(_) => 1,
-                        None => 2,
-                    };
-                    tally.by_colour[colour_index(colour)][column] += 1;
-                    for &ms in &times[colour_index(colour)] {
-                        tally.moves += 1;
-                        tally.total_ms += ms;
-                        tally.max_ms = tally.max_ms.max(ms);
-                    }
-                }
-                let letter = |engine: usize| if engine == 0 { "A" } else { "B" };
-                let verdict = match result {
-                    Some(Player::First) => format!("{} (black) wins", letter(black)),
-                    Some(Player::Second) => format!("{} (white) wins", letter(1 - black)),
-                    None => "draw".to_string(),
-                };
-                println!("game {}: black {} white {}: {verdict} by {reason}, {} moves", game + 1, letter(black), letter(1 - black), board.history().len());
-                let halves = match result {
-                    None => 1,
-                    Some(winner) if colour_index(winner) == black => 2,
-                    Some(_) => 0,
-                };
-                if let Some(file) = save.as_mut() {
-                    let record = serde_json::json!({
-                        "game": game + 1,
-                        "black": names[black],
-                        "white": names[1 - black],
-                        "rule": rule.name(),
-                        "size": arguments.size,
-                        "result": match result { Some(Player::First) => "black", Some(Player::Second) => "white", None => "draw" },
-                        "reason": reason,
-                        "moves": board.notation(),
-                    });
-                    if let Err(error) = writeln!(file, "{record}") {
+                match scoreboard.record(game, played) {
+                    // Games still being played are abandoned.
+                    Ok(true) => halted.store(true, Ordering::Relaxed),
+                    Ok(false) => {}
+                    Err(error) => {
                         failure = Some(error);
                         halted.store(true, Ordering::Relaxed);
-                        continue;
-                    }
-                }
-                if game % 2 == 0 {
-                    first_of_pair = halves;
-                } else {
-                    pairs.add(first_of_pair, halves);
-                    if let Some(test) = &sprt {
-                        println!("{}", test.describe(&pairs));
-                        if test.verdict(pairs.log_likelihood_ratio(test)) != statistics::Verdict::Open {
-                            // Games still being played are abandoned.
-                            halted.store(true, Ordering::Relaxed);
-                        }
                     }
                 }
             }
@@ -260,6 +275,7 @@ pub fn run(arguments: &Arguments, stop: &StopFlag) -> Result<ExitCode> {
     if let Some(error) = failure {
         return Err(anyhow::Error::new(error).context("--save: writing a game record"));
     }
+    let Scoreboard { tallies, pairs, sprt, .. } = scoreboard;
     println!();
     println!("engine  W    L    D    black     white     avg ms  max ms  command");
     for (index, tally) in tallies.iter().enumerate() {
