@@ -38,6 +38,10 @@ pub fn new_searcher(table_megabytes: usize) -> Searcher<Gomoku> {
     // Windows and margins in gomoku evaluation units (an open two is worth about 100 a
     // cell). Reverse futility pruning won 25-14 in self-play at 300 ms a move;
     // late-move pruning (18-21) and a wider quiescence (17-22) did not help.
+    // Razoring (into the quiescence search when the evaluation is far below alpha near
+    // the horizon) did not help against PentaZen at 100 ms a move, 480 games each: 14 %
+    // with PentaZen's margin of 45 a ply at depths up to 4, 35 % with 300 a ply up to
+    // depth 2, where three controls scored 37-40 % (README, eighteenth session).
     // Logarithmic reductions, with only fours spared (`Gomoku::is_forcing`) and two fours
     // a node in the quiescence search, reach about 3 plies deeper at 1 s a move: 31-14-1
     // in self-play against the fixed schedule with all fours. The quiescence search then
