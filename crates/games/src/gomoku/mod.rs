@@ -1071,12 +1071,12 @@ impl Game for Gomoku {
         // The opponent's open three is less of a threat than its value says when it is our
         // turn: one stone blocks it. Count back most of up to two of its open-four points.
         let blockable = i32::from(self.class_counts[opponent][usize::from(CLASS_OPEN_FOUR)].min(2)) * OPEN_FOUR_POINT_DISCOUNT;
-        // The side to move's bonus of an eighth is a sharp optimum: against PentaZen at
-        // 100 ms a move (480 balanced games each) a quarter scored 32 % and a sixteenth
-        // 28 %, where three controls scored 37-40 %; averaging the totals with the previous
-        // position's, with no bonus (PentaZen's two-ply mean), scored 3 % (our reading: the
-        // previous totals still hold the five point of a four just blocked). See the
-        // README's eighteenth-session measurements.
+        // The side to move's bonus of an eighth is at the optimum: against PentaZen at
+        // 100 ms a move (480 balanced games each) a quarter scored 32 %, a sixth 39 %, a
+        // tenth 36 % and a sixteenth 28 %, where three controls scored 37-40 %. Averaging
+        // the totals with the previous position's, with no bonus (PentaZen's two-ply
+        // mean), scored 3 % (our reading: the previous totals still hold the five point of
+        // a four just blocked). See the README's eighteenth-session measurements.
         mine + mine / 8 - theirs + blockable
     }
 
