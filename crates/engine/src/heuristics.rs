@@ -133,8 +133,9 @@ impl Heuristics {
     /// Killers, history, an aspiration window of ± `aspiration`, late-move reductions,
     /// eight plies of quiescence and single-reply extensions: the set for depth-limited
     /// play with an evaluation. Late-move pruning and reverse futility pruning (with a
-    /// margin in the game's evaluation units) are there to switch on where they help;
-    /// for gomoku they did not (see the README).
+    /// margin in the game's evaluation units) are there to switch on where they help:
+    /// gomoku's play uses reverse futility pruning but not late-move pruning, which did not
+    /// help it (`docs/gomoku-experiments.md` in the repository).
     ///
     /// ```
     /// use gametree_engine::Heuristics;

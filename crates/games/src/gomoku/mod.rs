@@ -1076,7 +1076,7 @@ impl Game for Gomoku {
         // tenth 36 % and a sixteenth 28 %, where three controls scored 37-40 %. Averaging
         // the totals with the previous position's, with no bonus (PentaZen's two-ply
         // mean), scored 3 % (our reading: the previous totals still hold the five point of
-        // a four just blocked). See the README's eighteenth-session measurements.
+        // a four just blocked). See the eighteenth session in docs/gomoku-experiments.md.
         mine + mine / 8 - theirs + blockable
     }
 

@@ -41,13 +41,13 @@ pub fn new_searcher(table_megabytes: usize) -> Searcher<Gomoku> {
     // Razoring (into the quiescence search when the evaluation is far below alpha near
     // the horizon) did not help against PentaZen at 100 ms a move, 480 games each: 14 %
     // with PentaZen's margin of 45 a ply at depths up to 4, 35 % with 300 a ply up to
-    // depth 2, where three controls scored 37-40 % (README, eighteenth session).
+    // depth 2, where three controls scored 37-40 % (docs/gomoku-experiments.md, eighteenth session).
     // Logarithmic reductions, with only fours spared (`Gomoku::is_forcing`) and two fours
     // a node in the quiescence search, reach about 3 plies deeper at 1 s a move: 31-14-1
     // in self-play against the fixed schedule with all fours. The quiescence search then
     // grew to 16 plies with every four at its first ply (PentaZen tries every four at the
     // root of its leaf VCF search, two below): against PentaZen at 300 ms a move, see the
-    // README's fifth-session measurements.
+    // fifth session in docs/gomoku-experiments.md.
     // The history heuristic sorts every node's moves by a count of cut-offs per cell,
     // for both colours and all positions alike, so the game's order only broke its ties.
     // Against PentaZen at 300 ms a move (96 games on the balanced openings) the engine
@@ -158,7 +158,7 @@ pub fn choose_move(board: &Gomoku, searcher: &mut Searcher<Gomoku>, budget: Dura
     // No screening of the candidates by the opponent's threat searches: the search gets
     // the remaining budget. Screening every candidate (and checking the chosen move
     // once more) took time from the search and scored lower against PentaZen: see the
-    // README's eighth-session measurements.
+    // eighth session in docs/gomoku-experiments.md.
     let remaining = budget.saturating_sub(started.elapsed()).max(Duration::from_millis(2));
     // Seven eighths of it: the stop is checked every thousand nodes or so, and the answer
     // still has to be written.
