@@ -96,7 +96,8 @@ pub struct Searcher<G: Game, O: Observer<G::Move> = Silent> {
     root_best: Option<(G::Move, Value)>,
     /// The root moves searches may choose from (`None`: all).
     root_moves: Option<Vec<G::Move>>,
-    /// Single-reply extensions stop at this ply (bounds the path of an extended search).
+    /// Single-reply and threat extensions stop at this ply (bounds the path of an extended
+    /// search).
     extension_limit: u32,
 }
 
@@ -444,8 +445,12 @@ impl<G: Game, O: Observer<G::Move>> Searcher<G, O> {
             }
         }
 
-        // A forced reply costs no depth (within the extension limit).
-        let extended = self.memory.settings.single_reply_extension && moves.len() == 1 && ply > 0 && ply < self.extension_limit;
+        // A forced reply, or one of a few answers to a threat, costs no depth (within the
+        // extension limit).
+        let settings = self.memory.settings;
+        let forced = (settings.single_reply_extension && moves.len() == 1)
+            || (moves.len() <= settings.threat_extension as usize && position.is_threatened());
+        let extended = forced && ply > 0 && ply < self.extension_limit;
         let child_depth = if extended { depth } else { depth - 1 };
         let mut best = Value::NEG_INFINITY;
         let mut best_move = None;

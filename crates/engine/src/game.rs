@@ -169,6 +169,14 @@ pub trait Game: Clone + Send + Sync {
         true
     }
 
+    /// Whether the side to move is under a threat it must answer, like a king in check:
+    /// the moves generated here are the answers (gomoku: facing an open three, its blocks
+    /// and the mover's own fours). With [`crate::Heuristics::threat_extension`] such a
+    /// node, when it has few answers, costs the search no depth. The default: never.
+    fn is_threatened(&self) -> bool {
+        false
+    }
+
     /// What [`Game::tactical_moves`] returns, without listing the moves: whether the side
     /// to move may stand pat. Reverse futility pruning asks this at many nodes, so a game
     /// whose tactical moves cost a scan of the board should answer it directly. The

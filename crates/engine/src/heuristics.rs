@@ -22,6 +22,10 @@
 //!   candidate rules and shortcuts: a forced reply) is searched without using up a ply, up
 //!   to a path of twice the root depth plus eight plies. Depth-limited values change;
 //!   exact ones do not.
+//! - **Threat extensions**: the same for a position whose side to move is
+//!   [threatened](crate::Game::is_threatened) (a check, an open three in gomoku) and has at
+//!   most `threat_extension` answers, so a line of threats and forced answers is followed
+//!   further than the depth limit says, within the same path bound.
 //! - **Pruning near the horizon**: late-move pruning skips the late quiet moves of nodes
 //!   within four plies of the depth limit; reverse futility pruning ends a null-window node
 //!   within three plies of the limit whose static evaluation is far above beta. Both only
@@ -44,7 +48,7 @@ use crate::value::Value;
 /// use gametree_engine::testing::{RandomTree, TreeShape};
 /// let tree = RandomTree::<true>::generate(5, TreeShape::default());
 /// let mut searcher = Searcher::new(SearchOptions::default());
-/// searcher.set_heuristics(Heuristics { killers: true, history: true, aspiration: Some(3), late_move_reductions: Reductions::Fixed, quiescence_plies: 4, quiescence_breadth: 1, single_reply_extension: true, late_move_pruning: true, futility_margin: 2 });
+/// searcher.set_heuristics(Heuristics { killers: true, history: true, aspiration: Some(3), late_move_reductions: Reductions::Fixed, quiescence_plies: 4, quiescence_breadth: 1, single_reply_extension: true, threat_extension: 2, late_move_pruning: true, futility_margin: 2 });
 /// assert_eq!(searcher.solve(&mut tree.root()), minimax(&mut tree.root()));
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -68,6 +72,9 @@ pub struct Heuristics {
     pub quiescence_breadth: u32,
     /// Search a position that has a single move (a forced reply) without using up a ply.
     pub single_reply_extension: bool,
+    /// Search a [threatened](crate::Game::is_threatened) position with at most this many
+    /// moves without using up a ply (0: off).
+    pub threat_extension: u32,
     /// Late-move pruning: within four plies of the depth limit, try only the first
     /// `3 + depth²` moves of a node (and every forcing move), two plies or more below the
     /// root.
@@ -153,6 +160,7 @@ impl Heuristics {
             quiescence_plies: 8,
             quiescence_breadth: 0,
             single_reply_extension: true,
+            threat_extension: 0,
             late_move_pruning: false,
             futility_margin: 0,
         }

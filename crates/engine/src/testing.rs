@@ -201,6 +201,11 @@ impl<const SCORED: bool> Game for RandomPosition<SCORED> {
         Some(usize::from(mv))
     }
 
+    /// The nodes that must move rather than stand pat (see below) count as threatened.
+    fn is_threatened(&self) -> bool {
+        self.path.last().expect("root").is_multiple_of(3)
+    }
+
     /// Even-numbered moves are tactical; one node in three (by its number) must move
     /// rather than stand pat, and then every move counts.
     fn tactical_moves(&self, moves: &mut Vec<u8>) -> bool {

@@ -104,6 +104,27 @@ fn tactics_complete_block_and_answer() {
 }
 
 #[test]
+fn an_open_three_threatens_and_its_answers_are_the_moves() {
+    // White faces black's open three h8 i8 j8: threatened, and the moves are its answers.
+    let position = board("h8 a1 i8 a15 j8");
+    assert!(position.is_threatened());
+    let mut moves = Vec::new();
+    position.generate_moves(&mut moves);
+    let mut answers: Vec<String> = moves.iter().map(|&mv| position.move_notation(mv)).collect();
+    answers.sort();
+    assert_eq!(answers, ["10,7", "11,7", "5,7", "6,7"]);
+    // A closed three (white at g8) is no threat; neither is a quiet opening, nor a four,
+    // which leaves a single block (the single-reply extension's case).
+    assert!(!board("h8 g8 i8 a15 j8").is_threatened());
+    assert!(!board("h8 i9").is_threatened());
+    assert!(!board("g8 f8 h8 a1 i8 a15 j8").is_threatened());
+    // The side with the open three is not the one threatened.
+    let mut after = position.clone();
+    after.play(position.parse_move("g8").unwrap());
+    assert!(!after.is_threatened());
+}
+
+#[test]
 fn never_an_occupied_or_illegal_point() {
     let position = board("h8 i9 j10 g8");
     assert!(position.parse_move("h8").is_err());

@@ -1116,6 +1116,18 @@ impl Game for Gomoku {
         true
     }
 
+    /// Facing an open three (the opponent has a point that makes an open four) with no
+    /// five on the board: `generate_moves` then lists only its blocks and the mover's own
+    /// fours, the answers to a threat.
+    fn is_threatened(&self) -> bool {
+        let own = colour_index(self.to_move());
+        let opponent = 1 - own;
+        let five = usize::from(CLASS_FIVE);
+        self.class_counts[own][five] == 0
+            && self.class_counts[opponent][five] == 0
+            && self.class_counts[opponent][usize::from(CLASS_OPEN_FOUR)] > 0
+    }
+
     /// No standing pat with a five to complete or to stop: a look at two counters.
     fn may_stand_pat(&self) -> bool {
         let five = usize::from(CLASS_FIVE);
