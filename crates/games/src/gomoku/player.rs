@@ -58,8 +58,8 @@ pub fn new_searcher(table_megabytes: usize) -> Searcher<Gomoku> {
     // three answers (the three's blocks and the mover's own fours), so a line of threes
     // and forced blocks is followed past the horizon. Against PentaZen at 100 ms a move
     // (480 games on the balanced openings, twice) 40.6 % and 40.5 % against 32.6 % and
-    // 33.0 % for the build without them beside each run; with every answer count 34.3 %,
-    // at most six 34.7 % (docs/gomoku-experiments.md, twenty-first session).
+    // 33.0 % for the build without them beside each run; at most four 40.5 %, two 36.2 %,
+    // six 34.7 %, every answer count 34.3 % (docs/gomoku-experiments.md, twenty-first session).
     searcher.set_heuristics(Heuristics {
         history: false,
         threat_extension: 3,
