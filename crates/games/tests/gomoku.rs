@@ -118,7 +118,8 @@ fn an_open_three_threatens_and_its_answers_are_the_moves() {
     assert!(!board("h8 g8 i8 a15 j8").is_threatened());
     assert!(!board("h8 i9").is_threatened());
     assert!(!board("g8 f8 h8 a1 i8 a15 j8").is_threatened());
-    // The side with the open three is not the one threatened.
+    // Once white blocks at g8 nobody is threatened: black's three is closed and white has
+    // none.
     let mut after = position.clone();
     after.play(position.parse_move("g8").unwrap());
     assert!(!after.is_threatened());

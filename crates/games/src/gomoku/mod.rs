@@ -966,7 +966,8 @@ impl Game for Gomoku {
             self.push_threat_cells(moves, Some(THREAT_FIVES), None);
         } else if self.class_counts[opponent][usize::from(CLASS_FIVE)] > 0 {
             self.push_threat_cells(moves, None, Some(THREAT_FIVES));
-        } else if self.class_counts[opponent][usize::from(CLASS_OPEN_FOUR)] > 0 {
+        } else if self.is_threatened() {
+            // Facing an open three: its blocks (the opponent's four points) and own fours.
             self.push_threat_cells(moves, Some(THREAT_FOURS), Some(THREAT_FOURS));
         } else {
             for cell in 0..self.cells() {
