@@ -210,8 +210,7 @@ impl<const SCORED: bool> Game for RandomPosition<SCORED> {
     /// rather than stand pat, and then every move counts.
     fn tactical_moves(&self, moves: &mut Vec<u8>) -> bool {
         let count = self.node().children.len() as u8;
-        let id = *self.path.last().expect("root");
-        if id.is_multiple_of(3) && count > 0 {
+        if self.is_threatened() && count > 0 {
             moves.extend(0..count);
             return false;
         }
