@@ -325,3 +325,41 @@ fn the_match_runner_judges_forbidden_moves() {
     let text = String::from_utf8(output.stdout).unwrap();
     assert!(!text.contains("forbidden"), "{text}");
 }
+
+/// `scripts/annotate-games` with our engine as the judge: the values of a saved game up to
+/// the judge's proof, the studied side chosen by its command, and bad lines named.
+#[test]
+fn annotate_games_values_a_saved_game_up_to_the_proof() {
+    let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../scripts/annotate-games");
+    let ours = assert_cmd::cargo::cargo_bin("pbrain-gametree").display().to_string();
+    let directory = std::env::temp_dir().join(format!("gametree-annotate-{}", std::process::id()));
+    std::fs::create_dir_all(&directory).unwrap();
+    let games = directory.join("games.jsonl");
+    // Black builds h8-l8 while white plays along the edge; white is the engine "edge-player".
+    let game = r#"{"black":"line-player","white":"edge-player","game":1,"moves":"7,7 0,0 8,7 0,2 9,7 0,4 10,7 0,6 11,7","reason":"five","result":"black","rule":"freestyle","size":15}"#;
+    std::fs::write(&games, format!("{game}\n")).unwrap();
+    let run = |extra: &[&str]| {
+        let mut arguments = vec![script.display().to_string(), "--judge".into(), ours.clone()];
+        arguments.extend(["--games".to_string(), games.display().to_string(), "--judge-ms".into(), "100".into()]);
+        arguments.extend(extra.iter().map(|text| text.to_string()));
+        std::process::Command::new("python3").args(&arguments).output().unwrap()
+    };
+    let output = run(&["--engine", "edge", "--lost"]);
+    let text = String::from_utf8_lossy(&output.stdout).to_string();
+    assert!(output.status.success(), "{output:?}");
+    assert!(text.starts_with("game 1, edge with white: black (five), 9 moves"), "{text}");
+    // After six stones black has the open three h8-j8 and white nothing near it: black to
+    // move has a VCF (k8 or g8 makes an open four), so the proof comes there at the latest.
+    let proof = text.lines().nth(1).unwrap();
+    assert!(proof.contains(":M(black wins"), "{text}");
+    assert!(text.contains("the judge proves a result in 1"), "{text}");
+    // Black did not lose: no game of its is studied with --lost.
+    let output = run(&["--engine", "line", "--lost"]);
+    assert_eq!(output.status.code(), Some(2), "{output:?}");
+    assert!(String::from_utf8_lossy(&output.stderr).contains("no game of"), "{output:?}");
+    std::fs::write(&games, format!("{game}\n{{\"game\": 2}}\n")).unwrap();
+    let output = run(&[]);
+    assert_eq!(output.status.code(), Some(2), "{output:?}");
+    assert!(String::from_utf8_lossy(&output.stderr).contains("games.jsonl:2: not a saved game"), "{output:?}");
+    std::fs::remove_dir_all(&directory).ok();
+}
