@@ -363,3 +363,37 @@ fn annotate_games_values_a_saved_game_up_to_the_proof() {
     assert!(String::from_utf8_lossy(&output.stderr).contains("games.jsonl:2: not a saved game"), "{output:?}");
     std::fs::remove_dir_all(&directory).ok();
 }
+
+/// A judge that stops answering is started again: this one answers only the first position
+/// it is asked, so every later position needs a new one.
+#[cfg(unix)]
+#[test]
+fn annotate_games_starts_a_stalled_judge_again() {
+    let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../scripts/annotate-games");
+    let judge = script_engine(
+        "judge-once.sh",
+        r#"answered=no
+while read line; do
+  case "$line" in
+    START*|RESTART*) echo OK ;;
+    DONE*) if [ $answered = no ]; then answered=yes; echo "MESSAGE search depth 3 nodes 9 time 1 ms value 42"; echo 7,8; fi ;;
+    END*) exit 0 ;;
+  esac
+done"#,
+    );
+    let games = judge.with_file_name("stall-games.jsonl");
+    std::fs::write(&games, "{\"black\":\"a\",\"white\":\"b\",\"game\":1,\"moves\":\"7,7 8,8 9,9 6,6\",\"result\":\"white\"}\n").unwrap();
+    let output = std::process::Command::new("python3")
+        .arg(&script)
+        .args(["--judge", &judge.display().to_string(), "--games", &games.display().to_string()])
+        .args(["--judge-ms", "100", "--stall-seconds", "1"])
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let text = String::from_utf8_lossy(&output.stdout);
+    // Every position valued 42 for its side to move: 42 for white after one and three
+    // stones, -42 after two; the judge's 7,8 is never the game's move.
+    assert!(text.contains("white's view: 1W:42* 2B:-42* 3W:42*"), "{text}");
+    let errors = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(errors.matches("stalled").count(), 2, "{errors}");
+}
