@@ -375,7 +375,8 @@ fn annotate_games_starts_a_stalled_judge_again() {
         r#"answered=no
 while read line; do
   case "$line" in
-    START*|RESTART*) echo OK ;;
+    START*) echo OK ;;
+    ABOUT*) echo 'name="judge-once"' ;;
     DONE*) if [ $answered = no ]; then answered=yes; echo "MESSAGE search depth 3 nodes 9 time 1 ms value 42"; echo 7,8; fi ;;
     END*) exit 0 ;;
   esac
