@@ -357,6 +357,13 @@ fn annotate_games_values_a_saved_game_up_to_the_proof() {
     let output = run(&["--engine", "line", "--lost"]);
     assert_eq!(output.status.code(), Some(2), "{output:?}");
     assert!(String::from_utf8_lossy(&output.stderr).contains("no game of"), "{output:?}");
+    let output = std::process::Command::new("python3")
+        .arg(&script)
+        .args(["--judge", "/nonexistent/judge", "--games", &games.display().to_string()])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2), "{output:?}");
+    assert!(String::from_utf8_lossy(&output.stderr).contains("cannot start the judge `/nonexistent/judge`"), "{output:?}");
     std::fs::write(&games, format!("{game}\n{{\"game\": 2}}\n")).unwrap();
     let output = run(&[]);
     assert_eq!(output.status.code(), Some(2), "{output:?}");
@@ -387,7 +394,7 @@ done"#,
     let output = std::process::Command::new("python3")
         .arg(&script)
         .args(["--judge", &judge.display().to_string(), "--games", &games.display().to_string()])
-        .args(["--judge-ms", "100", "--stall-seconds", "1"])
+        .args(["--judge-ms", "100", "--stall-seconds", "2"])
         .output()
         .unwrap();
     assert!(output.status.success(), "{output:?}");
