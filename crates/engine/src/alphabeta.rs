@@ -467,7 +467,11 @@ impl<G: Game, O: Observer<G::Move>> Searcher<G, O> {
                 reduction = 0;
             }
             position.play(mv);
-            self.prefetch(position);
+            if child_depth - reduction == 0 {
+                self.prefetch_quiescence(position, settings.quiescence_plies);
+            } else {
+                self.prefetch(position);
+            }
             let value = if self.options.principal_variation && index > 0 {
                 let null_alpha = Value::from_raw(alpha.raw() + 1);
                 self.observer.enter(Some(mv), ply + 1, -null_alpha, -alpha);
@@ -534,8 +538,11 @@ impl<G: Game, O: Observer<G::Move>> Searcher<G, O> {
     }
 
     /// Past the depth limit: the better of standing pat (the static evaluation, when the
-    /// game allows it) and the game's tactical moves, for `plies_left` more plies. No table;
-    /// fail-soft like the main search. Its results agree with [`crate::minimax_to_depth`].
+    /// game allows it) and the game's tactical moves, for `plies_left` more plies; fail-soft
+    /// like the main search. Its results agree with [`crate::minimax_to_depth`].
+    ///
+    /// With [`Heuristics::quiescence_table`], a node with moves to try looks its value up
+    /// in the table first and stores it after, under [`Searcher::quiescence_key`].
     fn quiescence(&mut self, position: &mut G, ply: u32, plies_left: u32, mut alpha: Value, beta: Value) -> Value {
         let ply_index = ply as usize;
         self.ensure_ply(ply_index);
@@ -547,6 +554,7 @@ impl<G: Game, O: Observer<G::Move>> Searcher<G, O> {
             moves.truncate(settings.quiescence_breadth as usize);
         }
         let mut best = Value::NEG_INFINITY;
+        let horizon_at_entry = self.statistics.horizon_leaves;
         if may_stand || moves.is_empty() || plies_left == 0 {
             self.statistics.horizon_leaves += 1;
             best = Value::score(position.evaluate());
@@ -554,11 +562,22 @@ impl<G: Game, O: Observer<G::Move>> Searcher<G, O> {
                 self.buffers[ply_index] = moves;
                 return best;
             }
-            alpha = alpha.max(best);
         }
+        // Only a node with moves to try looks in the table: for a leaf the probe would
+        // cost more than the evaluation it saves.
+        let key = if settings.quiescence_table { self.quiescence_key(position, plies_left) } else { None };
+        if let Some(value) = self.probe_quiescence(key, ply, alpha, beta) {
+            self.buffers[ply_index] = moves;
+            return value;
+        }
+        let alpha_at_entry = alpha;
+        alpha = alpha.max(best);
         for index in 0..moves.len() {
             let mv = moves[index];
             position.play(mv);
+            if plies_left > 1 {
+                self.prefetch_quiescence(position, plies_left - 1);
+            }
             self.statistics.nodes += 1;
             self.statistics.max_ply = self.statistics.max_ply.max(ply + 1);
             if self.statistics.nodes & 1023 == 0 && self.budget.exhausted(self.statistics.nodes) {
@@ -588,7 +607,60 @@ impl<G: Game, O: Observer<G::Move>> Searcher<G, O> {
             }
         }
         self.buffers[ply_index] = moves;
+        if !self.stopped {
+            self.store(key, ply, 0, best, alpha_at_entry, beta, horizon_at_entry, None);
+        }
         best
+    }
+
+    /// The table key of a quiescence node with `plies_left` plies to go: the position's
+    /// hash salted with `plies_left` and the quiescence settings, on which the node's value
+    /// depends as well. Interior nodes never meet these keys, nor do quiescence nodes with
+    /// other plies left, so every entry found is the value of the same search. Never a
+    /// canonical key: symmetry would cost more than the node, and a game's tactical moves
+    /// need not be the same in every orientation.
+    fn quiescence_key(&self, position: &G, plies_left: u32) -> Option<TableKey> {
+        self.table.as_ref()?;
+        let settings = self.memory.settings;
+        let salt = u64::from(plies_left) | u64::from(settings.quiescence_plies) << 16 | u64::from(settings.quiescence_breadth) << 32;
+        let key = position.hash()? ^ (salt + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(29);
+        Some(TableKey { key, negated: false, canonical: false })
+    }
+
+    /// The stored value of the quiescence node `key`, if its bound settles the window
+    /// `alpha..beta`.
+    fn probe_quiescence(&mut self, key: Option<TableKey>, ply: u32, alpha: Value, beta: Value) -> Option<Value> {
+        let (Some(TableKey { key, negated, .. }), Some(table)) = (key, self.table.as_ref()) else { return None };
+        self.statistics.table_probes += 1;
+        let entry = table.probe(key)?;
+        self.statistics.table_hits += 1;
+        let (stored, bound) = if negated { (-entry.value, entry.bound.flipped()) } else { (entry.value, entry.bound) };
+        let value = stored.to_root_relative(ply);
+        let usable = match bound {
+            Bound::Exact => true,
+            Bound::Lower => value >= beta,
+            Bound::Upper => value <= alpha,
+        };
+        if !usable {
+            return None;
+        }
+        self.statistics.table_cutoffs += 1;
+        if entry.depth != TranspositionTable::<G::Move>::PROVEN {
+            // The stored result rests on heuristic leaves.
+            self.statistics.horizon_leaves += 1;
+        }
+        Some(value)
+    }
+
+    /// [`Searcher::prefetch`] for a quiescence node with `plies_left` plies to go, when
+    /// the quiescence search uses the table.
+    fn prefetch_quiescence(&self, position: &G, plies_left: u32) {
+        if !self.memory.settings.quiescence_table {
+            return;
+        }
+        if let (Some(table), Some(key)) = (self.table.as_ref(), self.quiescence_key(position, plies_left)) {
+            table.prefetch(key.key);
+        }
     }
 
     #[allow(clippy::too_many_arguments)]

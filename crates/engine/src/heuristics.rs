@@ -35,6 +35,10 @@
 //!   more plies, the side to move choosing between them and standing pat. Like the
 //!   reductions, it changes depth-limited values only; [`crate::minimax_to_depth`]
 //!   computes the same values without pruning.
+//! - **Quiescence table**: quiescence nodes with moves to try are looked up in the
+//!   transposition table and stored there, under keys salted with the plies left, so a
+//!   position past the horizon reached again (in the next iteration, by another move
+//!   order) is not searched again. Values stay those of the quiescence search.
 
 use crate::alphabeta::Searcher;
 use crate::game::Game;
@@ -48,7 +52,7 @@ use crate::value::Value;
 /// use gametree_engine::testing::{RandomTree, TreeShape};
 /// let tree = RandomTree::<true>::generate(5, TreeShape::default());
 /// let mut searcher = Searcher::new(SearchOptions::default());
-/// searcher.set_heuristics(Heuristics { killers: true, history: true, aspiration: Some(3), late_move_reductions: Reductions::Fixed, quiescence_plies: 4, quiescence_breadth: 1, single_reply_extension: true, threat_extension: 2, late_move_pruning: true, futility_margin: 2 });
+/// searcher.set_heuristics(Heuristics { killers: true, history: true, aspiration: Some(3), late_move_reductions: Reductions::Fixed, quiescence_plies: 4, quiescence_breadth: 1, quiescence_table: true, single_reply_extension: true, threat_extension: 2, late_move_pruning: true, futility_margin: 2 });
 /// assert_eq!(searcher.solve(&mut tree.root()), minimax(&mut tree.root()));
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -70,6 +74,12 @@ pub struct Heuristics {
     /// replies are never cut. 0: every tactical move at every ply. The first ply, where
     /// the position left by the main search is judged, always gets them all.
     pub quiescence_breadth: u32,
+    /// Look quiescence nodes up in the transposition table and store them there (under
+    /// keys of their own, salted with the plies left). Their values do not change, only
+    /// how often the same position past the horizon is searched again: in gomoku the
+    /// quiescence search takes most of the nodes, and most of its positions come back
+    /// (from other iterations and move orders).
+    pub quiescence_table: bool,
     /// Search a position that has a single move (a forced reply) without using up a ply.
     pub single_reply_extension: bool,
     /// Search a [threatened](crate::Game::is_threatened) position with at most this many
@@ -159,6 +169,7 @@ impl Heuristics {
             late_move_reductions: Reductions::Fixed,
             quiescence_plies: 8,
             quiescence_breadth: 0,
+            quiescence_table: false,
             single_reply_extension: true,
             threat_extension: 0,
             late_move_pruning: false,

@@ -22,6 +22,8 @@ fn heuristic_sets() -> Vec<Heuristics> {
                                     late_move_reductions,
                                     quiescence_plies,
                                     quiescence_breadth,
+                                    // Half the sets with the quiescence table, half without.
+                                    quiescence_table: killers,
                                     single_reply_extension,
                                     threat_extension,
                                     late_move_pruning: pruning,
@@ -156,7 +158,8 @@ fn late_move_reductions_keep_values_when_deep_enough() {
 }
 
 /// Quiescence searches agree with the unpruned oracle at every depth, window and quiescence
-/// length, for every combination of search options.
+/// length, for every combination of search options, with and without the quiescence table
+/// (one searcher for all windows, so later searches find the earlier ones' entries).
 #[test]
 fn quiescence_matches_minimax_to_depth() {
     for seed in 0..300 {
@@ -164,11 +167,13 @@ fn quiescence_matches_minimax_to_depth() {
         for depth in 1..=3 {
             for (quiescence_plies, quiescence_breadth) in [(1, 0), (2, 0), (3, 0), (2, 1), (3, 1), (3, 2)] {
                 let expected = minimax_to_depth(&mut tree.root(), depth, quiescence_plies, quiescence_breadth);
-                for options in [SearchOptions::PLAIN, SearchOptions { ordering: true, ..SearchOptions::PLAIN }, SearchOptions::strong(1)] {
+                let tables = [false, true].into_iter();
+                let options = [SearchOptions::PLAIN, SearchOptions { ordering: true, ..SearchOptions::PLAIN }, SearchOptions::strong(1)];
+                for (quiescence_table, options) in tables.flat_map(|table| options.into_iter().map(move |options| (table, options))) {
                     let mut searcher = Searcher::new(options);
-                    searcher.set_heuristics(Heuristics { quiescence_plies, quiescence_breadth, ..Heuristics::default() });
+                    searcher.set_heuristics(Heuristics { quiescence_plies, quiescence_breadth, quiescence_table, ..Heuristics::default() });
                     let value = searcher.search(&mut tree.root(), depth, Value::NEG_INFINITY, Value::INFINITY);
-                    assert_eq!(value, expected, "seed {seed} depth {depth} quiescence {quiescence_plies}×{quiescence_breadth} {options:?}");
+                    assert_eq!(value, expected, "seed {seed} depth {depth} quiescence {quiescence_plies}×{quiescence_breadth} table {quiescence_table} {options:?}");
                     for (alpha, beta) in [(-5, 5), (0, 1), (10, 30)] {
                         let (alpha, beta) = (Value::score(alpha), Value::score(beta));
                         let value = searcher.search(&mut tree.root(), depth, alpha, beta);
@@ -179,7 +184,7 @@ fn quiescence_matches_minimax_to_depth() {
                         } else {
                             value == expected
                         };
-                        assert!(holds, "seed {seed} depth {depth} window {alpha:?}..{beta:?}: {value:?} for {expected:?}");
+                        assert!(holds, "seed {seed} depth {depth} table {quiescence_table} window {alpha:?}..{beta:?}: {value:?} for {expected:?}");
                     }
                 }
             }

@@ -7,7 +7,7 @@ mod common;
 
 use common::puzzle_stones;
 
-use gametree_engine::{Game, Outcome, Player, StopFlag};
+use gametree_engine::{iterative_deepening, Game, Heuristics, Limits, Outcome, Player, SearchOptions, Searcher, StopFlag};
 use gametree_games::gomoku::{choose_move, new_searcher, Gomoku, Rule};
 use gametree_games::Notation;
 
@@ -183,4 +183,36 @@ fn a_raised_stop_flag_ends_the_search_at_once() {
     let mut moves = Vec::new();
     position.generate_moves(&mut moves);
     assert!(moves.contains(&choice.cell), "{} is not a candidate", position.move_notation(choice.cell));
+}
+
+/// The quiescence table (on in `new_searcher`) changes no value, only the work: with the
+/// quiescence search of play (16 plies, two fours a node below the first) and no
+/// reductions, extensions or pruning (whose choices follow the fail-soft values), each
+/// depth gives the same value with the table and without it. On these positions from a
+/// game where black attacks (from `scripts/positions-won.txt`), where the quiescence
+/// search has most of the nodes, it searches fewer.
+#[test]
+fn the_quiescence_table_keeps_values_and_saves_nodes() {
+    let games = [
+        "7,7 8,6 9,5 5,6 8,4 10,6 9,6 9,7 7,5 7,4 11,5 9,3 10,5 8,5 11,4 12,3",
+        "7,7 9,7 7,9 7,8 6,8 5,7 5,9 4,10 6,9 8,9 6,10 6,11 4,9 3,9 5,11 4,12 9,10 8,10 6,6 6,7 8,11 7,10 5,12 5,13 10,9 7,12",
+    ];
+    let (mut with_table, mut without) = (0, 0);
+    for text in games {
+        let position = board(text);
+        for depth in 1..=4 {
+            let search = |quiescence_table: bool| {
+                let options = SearchOptions { table_megabytes: 16, symmetry: false, ordering: true, principal_variation: true, shortcuts: true };
+                let mut searcher = Searcher::<Gomoku>::new(options);
+                searcher.set_heuristics(Heuristics { quiescence_plies: 16, quiescence_breadth: 2, quiescence_table, ..Heuristics::default() });
+                let limits = Limits::default().with_depth(depth);
+                iterative_deepening(&mut searcher, &mut position.clone(), &limits, StopFlag::new(), |_| {})
+            };
+            let (on, off) = (search(true), search(false));
+            assert_eq!(on.value, off.value, "{text} depth {depth}");
+            with_table += on.statistics.nodes;
+            without += off.statistics.nodes;
+        }
+    }
+    assert!(with_table < without, "{with_table} nodes with the table, {without} without");
 }
