@@ -64,9 +64,10 @@ pub fn new_searcher(table_megabytes: usize) -> Searcher<Gomoku> {
     // its positions come back (in the next iteration, by another move order). Looking
     // them up saves a third of the nodes at depth 10 (the first 40 positions of
     // scripts/positions-move-quality.txt) and two thirds at depth 8 in the won positions
-    // of scripts/positions-won.txt, where the trees explode. Against PentaZen: 40.3 %
-    // beside 40.4 % at 100 ms (480 games each), 33.8 % beside 26.2 % at 1 s (40 balanced
-    // games each; docs/gomoku-experiments.md, twenty-fourth session).
+    // of scripts/positions-won.txt, where the trees explode. No change in strength
+    // measured against PentaZen: 40.3 % beside 40.4 % at 100 ms (480 games each),
+    // 19-39-2 beside 18-40-2 at 1 s (60 games each; docs/gomoku-experiments.md,
+    // twenty-fourth session).
     searcher.set_heuristics(Heuristics {
         history: false,
         threat_extension: 3,
