@@ -14,7 +14,7 @@ use crate::heuristics::{Heuristics, MoveMemory};
 use crate::limits::{Budget, Limits, StopFlag};
 use crate::observer::{Observer, Silent};
 use crate::statistics::Statistics;
-use crate::table::{Bound, TranspositionTable};
+use crate::table::{Bound, Entry, TranspositionTable};
 use crate::value::Value;
 
 /// A depth that no game reaches: "search to the end".
@@ -385,22 +385,10 @@ impl<G: Game, O: Observer<G::Move>> Searcher<G, O> {
                 if !canonical {
                     table_move = entry.best_move;
                 }
-                if u32::from(entry.depth) >= depth.min(u32::from(TranspositionTable::<G::Move>::PROVEN)) {
-                    let (stored, bound) =
-                        if negated { (-entry.value, entry.bound.flipped()) } else { (entry.value, entry.bound) };
-                    let value = stored.to_root_relative(ply);
-                    let usable = match bound {
-                        Bound::Exact => true,
-                        Bound::Lower => value >= beta,
-                        Bound::Upper => value <= alpha,
-                    };
-                    // Never at the root: its move and line must come from a search.
-                    if usable && ply > 0 {
-                        self.statistics.table_cutoffs += 1;
-                        if entry.depth != TranspositionTable::<G::Move>::PROVEN {
-                            // The stored result rests on heuristic leaves.
-                            self.statistics.horizon_leaves += 1;
-                        }
+                // Never at the root: its move and line must come from a search.
+                let deep_enough = u32::from(entry.depth) >= depth.min(u32::from(TranspositionTable::<G::Move>::PROVEN));
+                if deep_enough && ply > 0 {
+                    if let Some(value) = self.settled_by(&entry, negated, ply, alpha, beta) {
                         return value;
                     }
                 }
@@ -634,14 +622,21 @@ impl<G: Game, O: Observer<G::Move>> Searcher<G, O> {
         self.statistics.table_probes += 1;
         let entry = table.probe(key)?;
         self.statistics.table_hits += 1;
+        self.settled_by(&entry, negated, ply, alpha, beta)
+    }
+
+    /// The value of a table `entry` (stored `negated` or not) for the node `ply` plies
+    /// below the root, if its bound settles the window `alpha..beta`: then the node ends
+    /// with it, counted as a table cut-off (and as a heuristic leaf unless proven).
+    fn settled_by(&mut self, entry: &Entry<G::Move>, negated: bool, ply: u32, alpha: Value, beta: Value) -> Option<Value> {
         let (stored, bound) = if negated { (-entry.value, entry.bound.flipped()) } else { (entry.value, entry.bound) };
         let value = stored.to_root_relative(ply);
-        let usable = match bound {
+        let settled = match bound {
             Bound::Exact => true,
             Bound::Lower => value >= beta,
             Bound::Upper => value <= alpha,
         };
-        if !usable {
+        if !settled {
             return None;
         }
         self.statistics.table_cutoffs += 1;
