@@ -9,6 +9,37 @@ import subprocess
 
 MOVE = re.compile(r"\d+,\d+")
 RULES = {"freestyle": 0, "standard": 1, "renju": 4}
+# The words a Gomocup engine's own lines start with; any other line continues the one before.
+KEYWORDS = ("MESSAGE", "DEBUG", "ERROR", "UNKNOWN", "OK", "SUGGEST", "name=")
+# A proven result's value, less the plies to its end.
+PROVEN = 30_000
+
+
+def reported_value(text):
+    """The value for the side to move in one of an engine's MESSAGE lines, or None.
+
+    Three forms are read: Rapfi's `Eval 35` (`Eval +M15`, `Eval -M12` for a win or loss in
+    15 or 12 plies), PentaZen's `ev 35` (`ev +v7`, `ev -v7`), and gametree's `value 35`
+    (`value win in 15`, `value loss in 12`; its `five`, `vcf` and `vct` moves are wins of
+    untold length). Proven results count as ±PROVEN less the plies to the end.
+    """
+    if not text.startswith("MESSAGE"):
+        return None
+    # Rapfi's `Eval 35` / `Eval +M15`, PentaZen's `ev 35` / `ev +v7`: a sign, a proof mark, a number.
+    for pattern in (r"\bEval ([+-]?)(M?)(\d+)", r"\bev ([+-]?)(v?)(\d+)"):
+        found = re.search(pattern, text)
+        if found:
+            sign = -1 if found.group(1) == "-" else 1
+            return sign * (PROVEN - int(found.group(3)) if found.group(2) else int(found.group(3)))
+    found = re.search(r"\bvalue (?:(win|loss) in (\d+)|(-?\d+))", text)
+    if found:
+        if found.group(1):
+            plies = int(found.group(2))
+            return PROVEN - plies if found.group(1) == "win" else plies - PROVEN
+        return int(found.group(3))
+    if re.match(r"MESSAGE (five|vcf|vct)\b", text):
+        return PROVEN
+    return None
 
 
 class EngineExited(Exception):
@@ -75,7 +106,11 @@ class GomocupEngine:
 
     def position(self, moves, restart=False):
         """The engine's move and the lines it printed before it, for the side to move after
-        `moves` (`x,y` from black). With `restart`, the engine is sent RESTART first."""
+        `moves` (`x,y` from black). With `restart`, the engine is sent RESTART first.
+
+        A line that starts with none of the protocol's words is joined to the one before:
+        PentaZen prints its depth as a raw byte, and depth 10 is a newline that splits its
+        `MESSAGE dep … ev …` line in two."""
         if restart:
             self.send("RESTART")
             self.wait_ok()
@@ -90,7 +125,10 @@ class GomocupEngine:
             text = self.line()
             if MOVE.fullmatch(text):
                 return text, messages
-            messages.append(text)
+            if messages and not text.startswith(KEYWORDS):
+                messages[-1] = f"{messages[-1]} {text}"
+            else:
+                messages.append(text)
 
     def close(self):
         try:

@@ -405,3 +405,61 @@ done"#,
     let errors = String::from_utf8_lossy(&output.stderr);
     assert_eq!(errors.matches("stalled").count(), 2, "{errors}");
 }
+
+/// A judge like PentaZen at depth 10, whose raw depth byte is a newline that splits its
+/// `MESSAGE dep … ev …` line: both study scripts still read its value, through the one
+/// parser of `scripts/gomocup.py`.
+#[cfg(unix)]
+#[test]
+fn study_scripts_read_a_value_split_across_lines() {
+    let scripts = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../scripts");
+    let judge = script_engine(
+        "judge-split.sh",
+        r#"while read line; do
+  case "$line" in
+    START*|RESTART*) echo OK ;;
+    ABOUT*) echo 'name="judge-split"' ;;
+    DONE*) printf 'MESSAGE dep \n-\n ev -35 nd 9 tm 1\n'; echo 7,8 ;;
+    END*) exit 0 ;;
+  esac
+done"#,
+    );
+    let engine = script_engine(
+        "engine-fixed.sh",
+        r#"while read line; do
+  case "$line" in
+    START*|RESTART*) echo OK ;;
+    ABOUT*) echo 'name="engine-fixed"' ;;
+    DONE*) echo 6,6 ;;
+    END*) exit 0 ;;
+  esac
+done"#,
+    );
+    let games = judge.with_file_name("split-games.jsonl");
+    std::fs::write(&games, "{\"black\":\"a\",\"white\":\"b\",\"game\":1,\"moves\":\"7,7 8,8 9,9\",\"result\":\"white\"}\n").unwrap();
+    let output = std::process::Command::new("python3")
+        .arg(scripts.join("annotate-games"))
+        .args(["--judge", &judge.display().to_string(), "--games", &games.display().to_string(), "--judge-ms", "100"])
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    // -35 for the side to move: white after one stone, black (so 35 for white) after two.
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(text.contains("white's view: 1W:-35* 2B:35*"), "{text}");
+
+    let positions = judge.with_file_name("split-positions.txt");
+    std::fs::write(&positions, "7,7 8,8 9,9\n").unwrap();
+    let output = std::process::Command::new("python3")
+        .arg(scripts.join("move-quality"))
+        .args(["--engine", &engine.display().to_string(), "--judge", &judge.display().to_string()])
+        .args(["--positions", &positions.display().to_string(), "--turn-ms", "100", "--judge-ms", "100"])
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    // The judge, to move after the engine's 6,6, values its side -35: the move scores 35,
+    // an expected result of 1/(1+e^(-35/200)).
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(text.contains("positions 1  mean expected result 0.5436"), "{text}");
+    let errors = String::from_utf8_lossy(&output.stderr);
+    assert!(errors.contains("6,6") && errors.contains("35"), "{errors}");
+}
