@@ -413,28 +413,15 @@ done"#,
 #[test]
 fn study_scripts_read_a_value_split_across_lines() {
     let scripts = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../scripts");
-    let judge = script_engine(
-        "judge-split.sh",
-        r#"while read line; do
-  case "$line" in
-    START*|RESTART*) echo OK ;;
-    ABOUT*) echo 'name="judge-split"' ;;
-    DONE*) printf 'MESSAGE dep \n-\n ev -35 nd 9 tm 1\n'; echo 7,8 ;;
-    END*) exit 0 ;;
-  esac
-done"#,
-    );
-    let engine = script_engine(
-        "engine-fixed.sh",
-        r#"while read line; do
-  case "$line" in
-    START*|RESTART*) echo OK ;;
-    ABOUT*) echo 'name="engine-fixed"' ;;
-    DONE*) echo 6,6 ;;
-    END*) exit 0 ;;
-  esac
-done"#,
-    );
+    // A Gomocup engine that answers every position the same way.
+    let answering = |name: &str, answer: &str| {
+        let body = format!(
+            "while read line; do\n  case \"$line\" in\n    START*|RESTART*) echo OK ;;\n    ABOUT*) echo 'name=\"{name}\"' ;;\n    DONE*) {answer} ;;\n    END*) exit 0 ;;\n  esac\ndone"
+        );
+        script_engine(&format!("{name}.sh"), &body)
+    };
+    let judge = answering("judge-split", r"printf 'MESSAGE dep \n-\n ev -35 nd 9 tm 1\n'; echo 7,8");
+    let engine = answering("engine-fixed", "echo 6,6");
     let games = judge.with_file_name("split-games.jsonl");
     std::fs::write(&games, "{\"black\":\"a\",\"white\":\"b\",\"game\":1,\"moves\":\"7,7 8,8 9,9\",\"result\":\"white\"}\n").unwrap();
     let output = std::process::Command::new("python3")
