@@ -326,11 +326,16 @@ fn the_match_runner_judges_forbidden_moves() {
     assert!(!text.contains("forbidden"), "{text}");
 }
 
+/// Runs the study script `scripts/NAME` (Python) with `arguments`.
+fn study_script(name: &str, arguments: &[&str]) -> std::process::Output {
+    let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../scripts").join(name);
+    std::process::Command::new("python3").arg(script).args(arguments).output().unwrap()
+}
+
 /// `scripts/annotate-games` with our engine as the judge: the values of a saved game up to
 /// the judge's proof, the studied side chosen by its command, and bad lines named.
 #[test]
 fn annotate_games_values_a_saved_game_up_to_the_proof() {
-    let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../scripts/annotate-games");
     let ours = assert_cmd::cargo::cargo_bin("pbrain-gametree").display().to_string();
     let directory = std::env::temp_dir().join(format!("gametree-annotate-{}", std::process::id()));
     std::fs::create_dir_all(&directory).unwrap();
@@ -338,11 +343,11 @@ fn annotate_games_values_a_saved_game_up_to_the_proof() {
     // Black builds h8-l8 while white plays along the edge; white is the engine "edge-player".
     let game = r#"{"black":"line-player","white":"edge-player","game":1,"moves":"7,7 0,0 8,7 0,2 9,7 0,4 10,7 0,6 11,7","reason":"five","result":"black","rule":"freestyle","size":15}"#;
     std::fs::write(&games, format!("{game}\n")).unwrap();
+    let games_path = games.display().to_string();
     let run = |extra: &[&str]| {
-        let mut arguments = vec![script.display().to_string(), "--judge".into(), ours.clone()];
-        arguments.extend(["--games".to_string(), games.display().to_string(), "--judge-ms".into(), "100".into()]);
-        arguments.extend(extra.iter().map(|text| text.to_string()));
-        std::process::Command::new("python3").args(&arguments).output().unwrap()
+        let mut arguments = vec!["--judge", ours.as_str(), "--games", games_path.as_str(), "--judge-ms", "100"];
+        arguments.extend_from_slice(extra);
+        study_script("annotate-games", &arguments)
     };
     let output = run(&["--engine", "edge", "--lost"]);
     let text = String::from_utf8_lossy(&output.stdout).to_string();
@@ -357,11 +362,7 @@ fn annotate_games_values_a_saved_game_up_to_the_proof() {
     let output = run(&["--engine", "line", "--lost"]);
     assert_eq!(output.status.code(), Some(2), "{output:?}");
     assert!(String::from_utf8_lossy(&output.stderr).contains("no game of"), "{output:?}");
-    let output = std::process::Command::new("python3")
-        .arg(&script)
-        .args(["--judge", "/nonexistent/judge", "--games", &games.display().to_string()])
-        .output()
-        .unwrap();
+    let output = study_script("annotate-games", &["--judge", "/nonexistent/judge", "--games", &games_path]);
     assert_eq!(output.status.code(), Some(2), "{output:?}");
     assert!(String::from_utf8_lossy(&output.stderr).contains("cannot start the judge `/nonexistent/judge`"), "{output:?}");
     std::fs::write(&games, format!("{game}\n{{\"game\": 2}}\n")).unwrap();
@@ -376,7 +377,6 @@ fn annotate_games_values_a_saved_game_up_to_the_proof() {
 #[cfg(unix)]
 #[test]
 fn annotate_games_starts_a_stalled_judge_again() {
-    let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../scripts/annotate-games");
     let judge = script_engine(
         "judge-once.sh",
         r#"answered=no
@@ -391,12 +391,8 @@ done"#,
     );
     let games = judge.with_file_name("stall-games.jsonl");
     std::fs::write(&games, "{\"black\":\"a\",\"white\":\"b\",\"game\":1,\"moves\":\"7,7 8,8 9,9 6,6\",\"result\":\"white\"}\n").unwrap();
-    let output = std::process::Command::new("python3")
-        .arg(&script)
-        .args(["--judge", &judge.display().to_string(), "--games", &games.display().to_string()])
-        .args(["--judge-ms", "100", "--stall-seconds", "2"])
-        .output()
-        .unwrap();
+    let (judge, games) = (judge.display().to_string(), games.display().to_string());
+    let output = study_script("annotate-games", &["--judge", &judge, "--games", &games, "--judge-ms", "100", "--stall-seconds", "2"]);
     assert!(output.status.success(), "{output:?}");
     let text = String::from_utf8_lossy(&output.stdout);
     // Every position valued 42 for its side to move: 42 for white after one and three
@@ -412,7 +408,6 @@ done"#,
 #[cfg(unix)]
 #[test]
 fn study_scripts_read_a_value_split_across_lines() {
-    let scripts = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../scripts");
     // A Gomocup engine that answers every position the same way.
     let answering = |name: &str, answer: &str| {
         let body = format!(
@@ -424,11 +419,8 @@ fn study_scripts_read_a_value_split_across_lines() {
     let engine = answering("engine-fixed", "echo 6,6");
     let games = judge.with_file_name("split-games.jsonl");
     std::fs::write(&games, "{\"black\":\"a\",\"white\":\"b\",\"game\":1,\"moves\":\"7,7 8,8 9,9\",\"result\":\"white\"}\n").unwrap();
-    let output = std::process::Command::new("python3")
-        .arg(scripts.join("annotate-games"))
-        .args(["--judge", &judge.display().to_string(), "--games", &games.display().to_string(), "--judge-ms", "100"])
-        .output()
-        .unwrap();
+    let (judge_path, engine_path) = (judge.display().to_string(), engine.display().to_string());
+    let output = study_script("annotate-games", &["--judge", &judge_path, "--games", &games.display().to_string(), "--judge-ms", "100"]);
     assert!(output.status.success(), "{output:?}");
     // -35 for the side to move: white after one stone, black (so 35 for white) after two.
     let text = String::from_utf8_lossy(&output.stdout);
@@ -436,12 +428,9 @@ fn study_scripts_read_a_value_split_across_lines() {
 
     let positions = judge.with_file_name("split-positions.txt");
     std::fs::write(&positions, "7,7 8,8 9,9\n").unwrap();
-    let output = std::process::Command::new("python3")
-        .arg(scripts.join("move-quality"))
-        .args(["--engine", &engine.display().to_string(), "--judge", &judge.display().to_string()])
-        .args(["--positions", &positions.display().to_string(), "--turn-ms", "100", "--judge-ms", "100"])
-        .output()
-        .unwrap();
+    let positions = positions.display().to_string();
+    let arguments = ["--engine", &engine_path, "--judge", &judge_path, "--positions", &positions, "--turn-ms", "100", "--judge-ms", "100"];
+    let output = study_script("move-quality", &arguments);
     assert!(output.status.success(), "{output:?}");
     // The judge, to move after the engine's 6,6, values its side -35: the move scores 35,
     // an expected result of 1/(1+e^(-35/200)).
