@@ -59,6 +59,120 @@ pub fn find_vct(board: &Gomoku, limits: VcfLimits) -> VctOutcome {
     VctOutcome { first_move, complete: !search.aborted, nodes: search.nodes }
 }
 
+/// A win by continuous threats written out as one line of its strategy: the attacker's
+/// threats with, at each of the defender's turns, the defence that holds out longest.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VctLine {
+    /// The fewest attacking moves (fours, threes, and blocks of the defender's fours)
+    /// within which the attacker wins from the start; completing the five is not counted.
+    pub threats: u32,
+    /// Attacker, defender, attacker, …, ending with the attacker's five.
+    pub moves: Vec<Cell>,
+}
+
+/// What [`vct_line`] found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VctLineOutcome {
+    /// The line of a win, if the side to move has one within the limits.
+    pub line: Option<VctLine>,
+    /// Whether every search finished within the limits (no line then means no VCT
+    /// within `max_fours` attacking moves).
+    pub complete: bool,
+    /// Positions visited by all the searches together.
+    pub nodes: u64,
+}
+
+/// The side to move's VCT of the fewest attacking moves (at most `limits.max_fours`),
+/// written out as one line: at each of the attacker's turns the first move of its
+/// shortest win, at each of the defender's the defence (among the candidate rule's
+/// answers) whose refutation needs the most attacking moves, the longest resistance.
+/// Every answer is searched to find it, so the line also shows that each defence loses.
+/// `limits.max_nodes` and the deadline bound all the searches together.
+///
+/// ```
+/// use gametree_games::gomoku::{Gomoku, Rule};
+/// use gametree_games::gomoku::vct::vct_line;
+/// use gametree_games::gomoku::vcf::VcfLimits;
+/// use gametree_games::Notation;
+/// // Black h8 i8 and j10 j11: j8 makes two open threes at once.
+/// let board = Gomoku::parse(15, Rule::Freestyle, "h8 a1 i8 o1 j10 a15 j11 o15").unwrap();
+/// let found = vct_line(&board, VcfLimits { max_fours: 6, ..VcfLimits::default() });
+/// let line = found.line.unwrap();
+/// assert_eq!(board.move_notation(line.moves[0]), "9,7"); // j8
+/// assert_eq!(line.moves.len() % 2, 1); // it ends with black's five
+/// ```
+#[must_use]
+pub fn vct_line(board: &Gomoku, limits: VcfLimits) -> VctLineOutcome {
+    let mut finder = LineFinder { limits, nodes: 0, complete: true };
+    let Some((threats, first)) = finder.fewest(board, limits.max_fours) else {
+        return VctLineOutcome { line: None, complete: finder.complete, nodes: finder.nodes };
+    };
+    let attacker = board.to_move();
+    let mut position = board.clone();
+    let mut moves = Vec::new();
+    let (mut left, mut next) = (threats, first);
+    loop {
+        position.play(next);
+        moves.push(next);
+        if position.outcome().is_some() {
+            break;
+        }
+        // The defender's answers; the one whose refutation takes the most threats.
+        let mut replies = Vec::new();
+        position.generate_moves(&mut replies);
+        let mut longest: Option<(u32, Cell, Cell)> = None;
+        for reply in replies {
+            position.play(reply);
+            let refutation = if position.outcome().is_some() { None } else { finder.fewest(&position, left.saturating_sub(1)) };
+            position.undo(reply);
+            let Some((needed, answer)) = refutation else {
+                // A defence the searches could not refute within the limits: no line.
+                return VctLineOutcome { line: None, complete: false, nodes: finder.nodes };
+            };
+            if longest.is_none_or(|(most, _, _)| needed > most) {
+                longest = Some((needed, reply, answer));
+            }
+        }
+        let Some((needed, reply, answer)) = longest else { break };
+        position.play(reply);
+        moves.push(reply);
+        debug_assert_eq!(position.to_move(), attacker);
+        left = needed;
+        next = answer;
+    }
+    VctLineOutcome { line: Some(VctLine { threats, moves }), complete: finder.complete, nodes: finder.nodes }
+}
+
+/// The searches of [`vct_line`], sharing one budget.
+struct LineFinder {
+    limits: VcfLimits,
+    nodes: u64,
+    complete: bool,
+}
+
+impl LineFinder {
+    /// The fewest attacking moves, at most `most`, within which the side to move wins by
+    /// threats, and the first move of that win (completing a five takes none).
+    fn fewest(&mut self, board: &Gomoku, most: u32) -> Option<(u32, Cell)> {
+        if let Some(five) = board.five_points(board.to_move()).next() {
+            return Some((0, five));
+        }
+        for threats in 1..=most {
+            let limits = VcfLimits { max_fours: threats, max_nodes: self.limits.max_nodes.saturating_sub(self.nodes), ..self.limits };
+            let outcome = find_vct(board, limits);
+            self.nodes += outcome.nodes;
+            if let Some(first) = outcome.first_move {
+                return Some((threats, first));
+            }
+            if !outcome.complete || self.nodes >= self.limits.max_nodes {
+                self.complete = false;
+                return None;
+            }
+        }
+        None
+    }
+}
+
 /// The 1 + ε trick (Pawlewicz and Lew): df-pn stays in the most promising child until
 /// its number passes the second-best child's by a quarter (ε = 1/4), not by one, so it
 /// switches between close siblings, and expands their subtrees again, far less often.
@@ -474,6 +588,43 @@ mod tests {
             compared += 1;
         }
         assert!(compared > 300 && wins > 30, "{compared} positions compared, {wins} wins");
+    }
+
+    #[test]
+    fn a_vct_line_needs_the_fewest_threats_and_is_a_real_win() {
+        let mut rng = fastrand::Rng::with_seed(20261203);
+        let (mut compared, mut lines) = (0, 0);
+        for _ in 0..200 {
+            let board = crowded_position(&mut rng);
+            let threats = rng.u32(1..=5);
+            let Some(expected) = reference_vct(&board, threats) else { continue };
+            let found = vct_line(&board, VcfLimits { max_fours: threats, max_nodes: 3_000_000, deadline: None });
+            assert!(found.complete, "{}", board.notation());
+            assert_eq!(found.line.is_some(), expected, "{} within {threats} threats", board.notation());
+            compared += 1;
+            let Some(line) = found.line else { continue };
+            lines += 1;
+            // The fewest threats: none within one fewer (the plain search says so too).
+            assert!(line.threats <= threats);
+            if line.threats > 0 {
+                assert_eq!(reference_vct(&board, line.threats - 1), Some(false), "{}", board.notation());
+            }
+            // Legal all the way (each defence one of the candidate rule's answers), won by
+            // the attacker at the end.
+            let attacker = board.to_move();
+            let mut position = board.clone();
+            for (index, &cell) in line.moves.iter().enumerate() {
+                assert!(position.outcome().is_none(), "{}: the game ended early", board.notation());
+                if index % 2 == 1 {
+                    let mut replies = Vec::new();
+                    position.generate_moves(&mut replies);
+                    assert!(replies.contains(&cell), "{}: {} is no answer", board.notation(), position.move_notation(cell));
+                }
+                position.play(cell);
+            }
+            assert_eq!(position.outcome(), Some(gametree_engine::Outcome::Win(attacker)), "{}", board.notation());
+        }
+        assert!(compared > 150 && lines > 15, "{compared} positions compared, {lines} lines");
     }
 
     #[test]
