@@ -335,6 +335,17 @@ async function main() {
     // few searches at once) before the next game.
     await page.waitForFunction(() => document.querySelector('#verdict').textContent.startsWith('black to move'), null, { timeout: 30_000 });
     await page.screenshot({ path: path.join(shots, 'gomoku.png'), fullPage: true });
+    check(await page.$eval('#threats', (threats) => threats.hidden), 'no threat line after two quiet stones');
+    // A position from a lost game where black wins by a 10-threat VCT (and has no VCF):
+    // the analysis card writes the win out as a line.
+    await page.fill('#position', '7,7 8,6 9,5 7,5 9,7 9,6 10,6 8,8 8,5 8,4');
+    await page.click('#position-form button[type="submit"]');
+    await page.waitForFunction(() => document.querySelector('#threats').textContent.includes('VCT: black wins by continuous threats (10 attacking moves): 10,7 '), null, { timeout: 30_000 })
+      .catch(async (error) => {
+        await page.screenshot({ path: path.join(shots, 'failure.png'), fullPage: true });
+        throw new Error(`no VCT line: ${await page.textContent('#threats')} (${error.message})`);
+      });
+    await page.screenshot({ path: path.join(shots, 'gomoku-vct.png'), fullPage: true });
     await page.check('#show-values');
 
     await page.setViewportSize({ width: 390, height: 844 });

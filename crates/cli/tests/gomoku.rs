@@ -240,6 +240,50 @@ fn analyze_gomoku_reports_a_vcf() {
     assert!(String::from_utf8_lossy(&output.stderr).contains("move 2 `7,7`"));
 }
 
+#[test]
+fn analyze_gomoku_reports_a_vct_as_a_line_that_wins() {
+    use gametree_engine::{Game, Outcome};
+    use gametree_games::gomoku::{Gomoku, Rule};
+    use gametree_games::Notation;
+    let analyze = |position: &str, json: bool| {
+        let mut arguments = vec!["analyze", "gomoku", position, "--depth", "2"];
+        if json {
+            arguments.push("--json");
+        }
+        let output = Command::cargo_bin("gametree").unwrap().args(arguments).output().unwrap();
+        assert!(output.status.success(), "{output:?}");
+        String::from_utf8(output.stdout).unwrap()
+    };
+    // From a lost game: black's win needs 10 threats (fours and open threes); no VCF.
+    let position = "7,7 8,6 9,5 7,5 9,7 9,6 10,6 8,8 8,5 8,4";
+    let text = analyze(position, false);
+    assert!(text.contains("VCF: none for black"), "{text}");
+    assert!(text.contains("VCT: black wins by continuous threats (10 attacking moves"), "{text}");
+    let object: serde_json::Value = serde_json::from_str(&analyze(position, true)).unwrap();
+    let vct = &object["vct"];
+    assert_eq!((vct["side"].as_str(), vct["wins"].as_bool(), vct["threats"].as_u64()), (Some("black"), Some(true), Some(10)), "{vct}");
+    // The line is legal, each of white's moves one of its answers, and ends in black's five.
+    let mut board = Gomoku::parse(15, Rule::Freestyle, position).unwrap();
+    let line = vct["line"].as_array().unwrap();
+    for (index, cell) in line.iter().enumerate() {
+        assert!(board.outcome().is_none(), "{vct}");
+        let cell = board.parse_move(cell.as_str().unwrap()).unwrap();
+        if index % 2 == 1 {
+            let mut answers = Vec::new();
+            board.generate_moves(&mut answers);
+            assert!(answers.contains(&cell), "{vct}");
+        }
+        board.play(cell);
+    }
+    assert_eq!(board.outcome(), Some(Outcome::Win(gametree_engine::Player::First)), "{vct}");
+    // A quiet opening has none, proven within the limit; a VCF is reported as a VCF only.
+    let text = analyze("7,7 8,7", false);
+    assert!(text.contains("VCT: none for black within 10 threats"), "{text}");
+    let object: serde_json::Value = serde_json::from_str(&analyze("h8 g8 i8 a1 j8 o1 h10 a15 h11 o15", true)).unwrap();
+    assert_eq!(object["vcf"]["wins"], true, "{object}");
+    assert!(object.get("vct").is_none(), "{object}");
+}
+
 /// The engine never chooses a move after which the opponent wins by threats when another
 /// move avoids it: from a match game (AIWine had white), 9,4 — the move an earlier version
 /// played — lets white win by VCT, as do most others; the engine's choice must not.

@@ -88,8 +88,8 @@ impl GameVisitor for Analyze<'_> {
             if self.arguments.explain {
                 super::explain::add_to_json(&mut object, &position, &analysis);
             }
-            if let Some((_, vcf)) = tactics.clone() {
-                object["vcf"] = vcf;
+            if let Some(tactics) = &tactics {
+                tactics.add_to(&mut object);
             }
             println!("{}", serde_json::to_string(&object)?);
         } else {
@@ -97,7 +97,7 @@ impl GameVisitor for Analyze<'_> {
             if self.arguments.explain {
                 print!("{}", super::explain::text(&position, &analysis));
             }
-            for line in tactics.map(|(lines, _)| lines).unwrap_or_default() {
+            for line in tactics.map(|tactics| tactics.lines).unwrap_or_default() {
                 println!("{line}");
             }
         }

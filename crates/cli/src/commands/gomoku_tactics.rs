@@ -1,21 +1,86 @@
 //! Gomoku threat findings shown with `analyze`: a VCF (victory by continuous fours) for
-//! the side to move, or the opponent's VCF threat and every move that stops it.
+//! the side to move, or the opponent's VCF threat and every move that stops it; and
+//! without an own VCF, a VCT (victory by continuous threats, fours and open threes) for
+//! the side to move, written out as one line of its strategy.
 
 use std::any::Any;
 
 use gametree_engine::Game;
 use gametree_games::gomoku::vcf::{find_vcf, vcf_defences, VcfLimits};
+use gametree_games::gomoku::vct::vct_line;
 use gametree_games::gomoku::Gomoku;
 use gametree_games::Notation;
 use serde_json::json;
 
-/// Text lines and a JSON object describing the position's VCF situation, if `position`
-/// is a gomoku board that is not over.
-pub fn report<G: Notation>(position: &G) -> Option<(Vec<String>, serde_json::Value)> {
+/// The VCT search's limits in `analyze`: a win of up to 10 attacking moves is found in
+/// well under a second on the positions of `scripts/positions-won.txt`; proving that a
+/// quiet middle game has none can take the whole budget.
+const VCT_LIMITS: VcfLimits = VcfLimits { max_fours: 10, max_nodes: 1_000_000, deadline: None };
+
+/// What `analyze` prints and answers about a gomoku position's threats.
+#[derive(Clone, Debug)]
+pub struct Tactics {
+    /// The text lines, VCF first.
+    pub lines: Vec<String>,
+    /// The `vcf` object of the JSON answer.
+    pub vcf: serde_json::Value,
+    /// The `vct` object, when there is no own VCF (which is a VCT already).
+    pub vct: Option<serde_json::Value>,
+}
+
+impl Tactics {
+    /// Adds the `vcf` and (when there is one) `vct` objects to an `analyze --json` object.
+    pub fn add_to(&self, object: &mut serde_json::Value) {
+        object["vcf"] = self.vcf.clone();
+        if let Some(vct) = &self.vct {
+            object["vct"] = vct.clone();
+        }
+    }
+}
+
+/// The threat findings for `position`, if it is a gomoku board that is not over.
+pub fn report<G: Notation>(position: &G) -> Option<Tactics> {
     let board = (position as &dyn Any).downcast_ref::<Gomoku>()?;
     if board.outcome().is_some() {
         return None;
     }
+    let (mut lines, vcf, own_vcf) = vcf_report(board);
+    let vct = (!own_vcf).then(|| {
+        let (line, value) = vct_report(board);
+        lines.push(line);
+        value
+    });
+    Some(Tactics { lines, vcf, vct })
+}
+
+/// The side to move's VCT of the fewest threats within [`VCT_LIMITS`], as a line of text
+/// and a JSON object.
+fn vct_report(board: &Gomoku) -> (String, serde_json::Value) {
+    let mover = board.player_name(board.to_move());
+    let found = vct_line(board, VCT_LIMITS);
+    match found.line {
+        Some(line) => {
+            let moves: Vec<String> = line.moves.iter().map(|&cell| board.move_notation(cell)).collect();
+            let text = format!(
+                "VCT: {mover} wins by continuous threats ({} attacking moves; one line, each defence the longest resistance): {}",
+                line.threats,
+                moves.join(" ")
+            );
+            (text, json!({"side": mover, "wins": true, "threats": line.threats, "line": moves, "complete": found.complete, "nodes": found.nodes}))
+        }
+        None => {
+            let text = if found.complete {
+                format!("VCT: none for {mover} within {} threats", VCT_LIMITS.max_fours)
+            } else {
+                format!("VCT: none for {mover} found (search limit reached)")
+            };
+            (text, json!({"side": mover, "wins": false, "complete": found.complete, "nodes": found.nodes}))
+        }
+    }
+}
+
+/// The VCF lines, the `vcf` object, and whether the side to move has a VCF.
+fn vcf_report(board: &Gomoku) -> (Vec<String>, serde_json::Value, bool) {
     let limits = VcfLimits::default();
     let mover = board.player_name(board.to_move());
     let own = find_vcf(board, limits);
@@ -36,7 +101,7 @@ pub fn report<G: Notation>(position: &G) -> Option<(Vec<String>, serde_json::Val
             "forbidden_block": forbidden_block,
             "nodes": own.nodes,
         });
-        return Some((text, value));
+        return (text, value, true);
     }
     let opponent = board.player_name(board.to_move().opponent());
     let defence_limits = VcfLimits { max_fours: 30, max_nodes: 200_000, deadline: None };
@@ -47,11 +112,12 @@ pub fn report<G: Notation>(position: &G) -> Option<(Vec<String>, serde_json::Val
                 "VCF: none for {mover}; {opponent} threatens one, stopped only by: {}",
                 if names.is_empty() { "nothing".to_string() } else { names.join(" ") }
             )];
-            Some((text, json!({"side": mover, "wins": false, "complete": own.complete, "threat": true, "defences": names})))
+            (text, json!({"side": mover, "wins": false, "complete": own.complete, "threat": true, "defences": names}), false)
         }
-        None => Some((
+        None => (
             vec![format!("VCF: none for {mover}{}", if own.complete { "" } else { " found (search limit reached)" })],
             json!({"side": mover, "wins": false, "complete": own.complete, "threat": false}),
-        )),
+            false,
+        ),
     }
 }

@@ -345,10 +345,24 @@ function renderCell(cell, values, state, showValues, compact) {
   return node;
 }
 
+// Gomoku's threat findings (the `vcf` and `vct` objects of the analysis), one line each.
+function threatLines(analysis) {
+  const lines = [];
+  const { vcf, vct } = analysis;
+  if (vcf && vcf.wins) lines.push(`VCF: ${vcf.side} wins by continuous fours: ${vcf.line.join(' ')}`);
+  else if (vcf && vcf.threat) lines.push(`VCF threat against ${vcf.side}, stopped only by: ${vcf.defences.join(' ') || 'nothing'}`);
+  if (vct && vct.wins) lines.push(`VCT: ${vct.side} wins by continuous threats (${vct.threats} attacking moves): ${vct.line.join(' ')}`);
+  return lines;
+}
+
 function renderAnalysis(entry) {
   const analysis = entry.analysis;
   const body = $('moves-table').querySelector('tbody');
   body.replaceChildren();
+  const threats = $('threats');
+  const lines = analysis && !analysis.error ? threatLines(analysis) : [];
+  threats.replaceChildren(...lines.map((line) => el('div', { text: line })));
+  threats.hidden = lines.length === 0;
   const meta = $('analysis-meta');
   const verdict = $('verdict');
   if (!analysis) {

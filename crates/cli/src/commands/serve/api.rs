@@ -297,6 +297,10 @@ impl GameVisitor for Analyze {
     fn visit<G: Notation>(self, spec: GameSpec, position: G) -> Result<Json, ApiError> {
         let analysis = analyze(&position, &analysis_config(&self.context));
         let mut answer = analysis_json(spec, &position, &analysis);
+        // Gomoku's threat findings, as `analyze --json` gives them.
+        if let Some(tactics) = crate::commands::gomoku_tactics::report(&position) {
+            tactics.add_to(&mut answer);
+        }
         let limits = self.context.limits;
         let nodes = limits.nodes.unwrap_or(u64::MAX);
         let time_ms = limits.time.map_or(u64::MAX, |time| time.as_millis() as u64);

@@ -5,6 +5,7 @@ use axum::http::{Request, StatusCode};
 use axum::routing::get;
 use axum::Router;
 use gametree_engine::{analyze, AnalysisConfig, StopFlag};
+use gametree_games::gomoku::{Gomoku, Rule};
 use gametree_games::{GameSpec, Mnk};
 use serde_json::{json, Value as Json};
 use tower::ServiceExt;
@@ -78,6 +79,19 @@ async fn games_lists_every_complete_game_name_with_its_board_shape() {
     assert_eq!(connect4["board"], json!({"rows": 6, "columns": 7}));
     assert!(games.iter().all(|game| game["name"] != "mnk:M,N,K"), "templates are not games");
     assert_eq!(answer["levels"], json!(["perfect", "strong", "casual", "random"]));
+}
+
+#[tokio::test]
+async fn analyze_answers_gomoku_threats_as_the_cli_does() {
+    // Black wins by a 10-threat VCT (no VCF): the `vcf` and `vct` objects of `analyze --json`.
+    let position = "7,7 8,6 9,5 7,5 9,7 9,6 10,6 8,8 8,5 8,4";
+    let (status, answer) = post_json(app(), "/api/analyze", json!({"game": "gomoku", "position": position})).await;
+    assert_eq!(status, StatusCode::OK);
+    let board = Gomoku::parse(15, Rule::Freestyle, position).unwrap();
+    let tactics = crate::commands::gomoku_tactics::report(&board).unwrap();
+    assert_eq!(answer["vcf"], tactics.vcf);
+    assert_eq!(answer["vct"], tactics.vct.unwrap());
+    assert_eq!((answer["vct"]["wins"].as_bool(), answer["vct"]["threats"].as_u64()), (Some(true), Some(10)), "{answer}");
 }
 
 #[tokio::test]
