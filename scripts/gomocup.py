@@ -106,15 +106,16 @@ class GomocupEngine:
 
     def position(self, moves, restart=False):
         """The engine's move and the lines it printed before it, for the side to move after
-        `moves` (`x,y` from black). With `restart`, the engine is sent RESTART first.
+        `moves` (`x,y` from black). With `restart`, the engine is sent RESTART (once it
+        listens) before the position.
 
         A line that starts with none of the protocol's words is joined to the one before:
         PentaZen prints its depth as a raw byte, and depth 10 is a newline that splits its
         `MESSAGE dep … ev …` line in two."""
+        self.sync()
         if restart:
             self.send("RESTART")
             self.wait_ok()
-        self.sync()
         self.send("BOARD")
         for index, move in enumerate(moves):
             own = index % 2 == len(moves) % 2

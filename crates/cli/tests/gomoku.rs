@@ -426,7 +426,7 @@ fn annotate_games_starts_a_stalled_judge_again() {
         r#"answered=no
 while read line; do
   case "$line" in
-    START*) echo OK ;;
+    START*|RESTART*) echo OK ;;
     ABOUT*) echo 'name="judge-once"' ;;
     DONE*) if [ $answered = no ]; then answered=yes; echo "MESSAGE search depth 3 nodes 9 time 1 ms value 42"; echo 7,8; fi ;;
     END*) exit 0 ;;
@@ -444,6 +444,36 @@ done"#,
     assert!(text.contains("white's view: 1W:42* 2B:-42* 3W:42*"), "{text}");
     let errors = String::from_utf8_lossy(&output.stderr);
     assert_eq!(errors.matches("stalled").count(), 2, "{errors}");
+}
+
+/// A judge like PentaZen, which plays the stones of each BOARD onto the board it already
+/// has: annotate-games sends it a RESTART before every position, so each is valued on a
+/// board of its own stones. This judge reports how many stones it holds.
+#[cfg(unix)]
+#[test]
+fn annotate_games_gives_the_judge_a_new_board_for_each_position() {
+    let judge = script_engine(
+        "judge-counting.sh",
+        r#"stones=0
+while read line; do
+  case "$line" in
+    START*|RESTART*) stones=0; echo OK ;;
+    ABOUT*) echo 'name="judge-counting"' ;;
+    DONE*) echo "MESSAGE search depth 1 nodes 1 time 1 ms value $stones"; echo 7,8 ;;
+    END*) exit 0 ;;
+    *,*) stones=$((stones + 1)) ;;
+  esac
+done"#,
+    );
+    let games = judge.with_file_name("counting-games.jsonl");
+    std::fs::write(&games, "{\"black\":\"a\",\"white\":\"b\",\"game\":1,\"moves\":\"7,7 8,8 9,9 6,6\",\"result\":\"white\"}\n").unwrap();
+    let (judge, games) = (judge.display().to_string(), games.display().to_string());
+    let output = study_script("annotate-games", &["--judge", &judge, "--games", &games, "--judge-ms", "100"]);
+    assert!(output.status.success(), "{output:?}");
+    // 1, 2 and 3 stones, each valued for its side to move (white after one and three
+    // stones); a judge that kept its stones would have held 1, 3 and 6.
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(text.contains("white's view: 1W:1* 2B:-2* 3W:3*"), "{text}");
 }
 
 /// A judge like PentaZen at depth 10, whose raw depth byte is a newline that splits its
