@@ -416,6 +416,18 @@ fn annotate_games_values_a_saved_game_up_to_the_proof() {
     std::fs::remove_dir_all(&directory).ok();
 }
 
+/// `scripts/annotate-games` with `judge` (100 ms a position, and `extra` arguments) on a
+/// saved game of four moves, `7,7 8,8 9,9 6,6`, written beside the judge's script.
+fn annotate_four_moves(judge: &std::path::Path, extra: &[&str]) -> std::process::Output {
+    let name = judge.file_stem().unwrap().to_string_lossy();
+    let games = judge.with_file_name(format!("{name}-games.jsonl"));
+    std::fs::write(&games, "{\"black\":\"a\",\"white\":\"b\",\"game\":1,\"moves\":\"7,7 8,8 9,9 6,6\",\"result\":\"white\"}\n").unwrap();
+    let (judge, games) = (judge.display().to_string(), games.display().to_string());
+    let mut arguments = vec!["--judge", judge.as_str(), "--games", games.as_str(), "--judge-ms", "100"];
+    arguments.extend_from_slice(extra);
+    study_script("annotate-games", &arguments)
+}
+
 /// A judge that stops answering is started again: this one answers only the first position
 /// it is asked, so every later position needs a new one.
 #[cfg(unix)]
@@ -433,10 +445,7 @@ while read line; do
   esac
 done"#,
     );
-    let games = judge.with_file_name("stall-games.jsonl");
-    std::fs::write(&games, "{\"black\":\"a\",\"white\":\"b\",\"game\":1,\"moves\":\"7,7 8,8 9,9 6,6\",\"result\":\"white\"}\n").unwrap();
-    let (judge, games) = (judge.display().to_string(), games.display().to_string());
-    let output = study_script("annotate-games", &["--judge", &judge, "--games", &games, "--judge-ms", "100", "--stall-seconds", "2"]);
+    let output = annotate_four_moves(&judge, &["--stall-seconds", "2"]);
     assert!(output.status.success(), "{output:?}");
     let text = String::from_utf8_lossy(&output.stdout);
     // Every position valued 42 for its side to move: 42 for white after one and three
@@ -465,10 +474,7 @@ while read line; do
   esac
 done"#,
     );
-    let games = judge.with_file_name("counting-games.jsonl");
-    std::fs::write(&games, "{\"black\":\"a\",\"white\":\"b\",\"game\":1,\"moves\":\"7,7 8,8 9,9 6,6\",\"result\":\"white\"}\n").unwrap();
-    let (judge, games) = (judge.display().to_string(), games.display().to_string());
-    let output = study_script("annotate-games", &["--judge", &judge, "--games", &games, "--judge-ms", "100"]);
+    let output = annotate_four_moves(&judge, &[]);
     assert!(output.status.success(), "{output:?}");
     // 1, 2 and 3 stones, each valued for its side to move (white after one and three
     // stones); a judge that kept its stones would have held 1, 3 and 6.
