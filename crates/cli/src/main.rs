@@ -53,10 +53,7 @@ fn main() -> ExitCode {
             return ExitCode::from(code);
         }
     };
-    if matches!(
-        cli.command,
-        Command::Analyze(_) | Command::Census(_) | Command::Bench(_) | Command::Solve(_) | Command::Tree(_)
-    ) {
+    if matches!(cli.command, Command::Analyze(_) | Command::Census(_) | Command::Bench(_) | Command::Solve(_) | Command::Tree(_)) {
         // Commands that only print end quietly when their reader goes away
         // (`gametree bench --json | head`), as other command-line tools do. Commands that
         // write to other programs (judge, match, serve, play) keep Rust's default and see

@@ -67,12 +67,8 @@ fn threads_do_not_change_values() {
     let one = json_of(&["analyze", "mnk:4,3,3", "x.../.o../....", "--json"]);
     let two = json_of(&["analyze", "mnk:4,3,3", "x.../.o../....", "--json", "--threads", "2"]);
     let values = |object: &Json| -> Vec<(String, String)> {
-        let mut values: Vec<(String, String)> = object["moves"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|mv| (mv["move"].to_string(), mv["value"].to_string()))
-            .collect();
+        let mut values: Vec<(String, String)> =
+            object["moves"].as_array().unwrap().iter().map(|mv| (mv["move"].to_string(), mv["value"].to_string())).collect();
         values.sort();
         values
     };

@@ -112,16 +112,16 @@ fn run_match(a: &str, b: &str, games: &str) -> String {
 #[test]
 fn broken_engines_lose_with_the_right_verdict() {
     let ours = assert_cmd::cargo::cargo_bin("pbrain-gametree").display().to_string();
-    let garbage = script_engine("garbage", "while read line; do case \"$line\" in START*) echo OK;; BEGIN|TURN*|DONE) echo hello;; esac; done");
+    let garbage =
+        script_engine("garbage", "while read line; do case \"$line\" in START*) echo OK;; BEGIN|TURN*|DONE) echo hello;; esac; done");
     let crash = script_engine("crash", "read line; echo OK; exit 3");
-    let sleeper = script_engine("sleeper", "while read line; do case \"$line\" in START*) echo OK;; BEGIN|TURN*|DONE) sleep 3;; esac; done");
-    let occupied = script_engine("occupied", "while read line; do case \"$line\" in START*) echo OK;; BEGIN|TURN*|DONE) echo 7,7;; esac; done");
-    for (engine, verdict) in [
-        (&garbage, "garbage reply `hello`"),
-        (&crash, "crashed"),
-        (&sleeper, "timeout"),
-        (&occupied, "illegal move 7,7 (occupied)"),
-    ] {
+    let sleeper =
+        script_engine("sleeper", "while read line; do case \"$line\" in START*) echo OK;; BEGIN|TURN*|DONE) sleep 3;; esac; done");
+    let occupied =
+        script_engine("occupied", "while read line; do case \"$line\" in START*) echo OK;; BEGIN|TURN*|DONE) echo 7,7;; esac; done");
+    for (engine, verdict) in
+        [(&garbage, "garbage reply `hello`"), (&crash, "crashed"), (&sleeper, "timeout"), (&occupied, "illegal move 7,7 (occupied)")]
+    {
         let output = run_match(&ours, &engine.display().to_string(), "2");
         assert!(output.contains(verdict), "{verdict}: {output}");
         let a_row = output.lines().find(|line| line.starts_with("A ")).unwrap();
@@ -172,7 +172,8 @@ fn match_input_errors_exit_2() {
     let output = Command::cargo_bin("gametree").unwrap().args(["match", "a", "b", "--rule", "caro"]).output().unwrap();
     assert_eq!(output.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&output.stderr).contains("use freestyle, standard or renju"));
-    let output = Command::cargo_bin("gametree").unwrap().args(["match", "a", "b", "--openings", "/nonexistent/file"]).output().unwrap();
+    let output =
+        Command::cargo_bin("gametree").unwrap().args(["match", "a", "b", "--openings", "/nonexistent/file"]).output().unwrap();
     assert_eq!(output.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&output.stderr).contains("--openings"));
     for (arguments, message) in [
@@ -191,11 +192,26 @@ fn match_input_errors_exit_2() {
 fn a_sequential_test_stops_the_match_once_it_decides() {
     let ours = assert_cmd::cargo::cargo_bin("pbrain-gametree").display().to_string();
     // Plays 7,7 every time: it wins nothing, so every pair is ours.
-    let occupied = script_engine("occupied-sprt", "while read line; do case \"$line\" in START*) echo OK;; BEGIN|TURN*|DONE) echo 7,7;; esac; done");
+    let occupied = script_engine(
+        "occupied-sprt",
+        "while read line; do case \"$line\" in START*) echo OK;; BEGIN|TURN*|DONE) echo 7,7;; esac; done",
+    );
     let run = |concurrency: &str| {
         let output = Command::cargo_bin("gametree")
             .unwrap()
-            .args(["match", &ours, &occupied.display().to_string(), "--games", "40", "--turn-ms", "100", "--delay-ms", "5", "--grace-ms", "1500"])
+            .args([
+                "match",
+                &ours,
+                &occupied.display().to_string(),
+                "--games",
+                "40",
+                "--turn-ms",
+                "100",
+                "--delay-ms",
+                "5",
+                "--grace-ms",
+                "1500",
+            ])
             .args(["--sprt", "0,200", "--concurrency", concurrency])
             .timeout(std::time::Duration::from_secs(600))
             .output()
@@ -343,7 +359,8 @@ fn renju_through_the_protocol() {
 #[test]
 fn the_match_runner_judges_forbidden_moves() {
     let ours = assert_cmd::cargo::cargo_bin("pbrain-gametree").display().to_string();
-    let stubborn = script_engine("stubborn", "while read line; do case \"$line\" in START*) echo OK;; BEGIN|TURN*|DONE) echo 9,7;; esac; done");
+    let stubborn =
+        script_engine("stubborn", "while read line; do case \"$line\" in START*) echo OK;; BEGIN|TURN*|DONE) echo 9,7;; esac; done");
     let directory = std::env::temp_dir().join(format!("gametree-renju-{}", std::process::id()));
     std::fs::create_dir_all(&directory).unwrap();
     let openings = directory.join("openings.txt");
@@ -351,7 +368,19 @@ fn the_match_runner_judges_forbidden_moves() {
     std::fs::write(&openings, opening.join(" ") + "\n").unwrap();
     let output = Command::cargo_bin("gametree")
         .unwrap()
-        .args(["match", &stubborn.display().to_string(), &ours, "--games", "1", "--turn-ms", "100", "--delay-ms", "5", "--grace-ms", "1500"])
+        .args([
+            "match",
+            &stubborn.display().to_string(),
+            &ours,
+            "--games",
+            "1",
+            "--turn-ms",
+            "100",
+            "--delay-ms",
+            "5",
+            "--grace-ms",
+            "1500",
+        ])
         .args(["--rule", "renju", "--openings", &openings.display().to_string()])
         .timeout(std::time::Duration::from_secs(600))
         .output()
@@ -361,7 +390,19 @@ fn the_match_runner_judges_forbidden_moves() {
     // Under freestyle the same move is a fine one.
     let output = Command::cargo_bin("gametree")
         .unwrap()
-        .args(["match", &stubborn.display().to_string(), &ours, "--games", "1", "--turn-ms", "100", "--delay-ms", "5", "--grace-ms", "1500"])
+        .args([
+            "match",
+            &stubborn.display().to_string(),
+            &ours,
+            "--games",
+            "1",
+            "--turn-ms",
+            "100",
+            "--delay-ms",
+            "5",
+            "--grace-ms",
+            "1500",
+        ])
         .args(["--openings", &openings.display().to_string()])
         .timeout(std::time::Duration::from_secs(600))
         .output()
@@ -421,7 +462,8 @@ fn annotate_games_values_a_saved_game_up_to_the_proof() {
 fn annotate_four_moves(judge: &std::path::Path, extra: &[&str]) -> std::process::Output {
     let name = judge.file_stem().unwrap().to_string_lossy();
     let games = judge.with_file_name(format!("{name}-games.jsonl"));
-    std::fs::write(&games, "{\"black\":\"a\",\"white\":\"b\",\"game\":1,\"moves\":\"7,7 8,8 9,9 6,6\",\"result\":\"white\"}\n").unwrap();
+    std::fs::write(&games, "{\"black\":\"a\",\"white\":\"b\",\"game\":1,\"moves\":\"7,7 8,8 9,9 6,6\",\"result\":\"white\"}\n")
+        .unwrap();
     let (judge, games) = (judge.display().to_string(), games.display().to_string());
     let mut arguments = vec!["--judge", judge.as_str(), "--games", games.as_str(), "--judge-ms", "100"];
     arguments.extend_from_slice(extra);
@@ -500,7 +542,8 @@ fn study_scripts_read_a_value_split_across_lines() {
     let games = judge.with_file_name("split-games.jsonl");
     std::fs::write(&games, "{\"black\":\"a\",\"white\":\"b\",\"game\":1,\"moves\":\"7,7 8,8 9,9\",\"result\":\"white\"}\n").unwrap();
     let (judge_path, engine_path) = (judge.display().to_string(), engine.display().to_string());
-    let output = study_script("annotate-games", &["--judge", &judge_path, "--games", &games.display().to_string(), "--judge-ms", "100"]);
+    let output =
+        study_script("annotate-games", &["--judge", &judge_path, "--games", &games.display().to_string(), "--judge-ms", "100"]);
     assert!(output.status.success(), "{output:?}");
     // -35 for the side to move: white after one stone, black (so 35 for white) after two.
     let text = String::from_utf8_lossy(&output.stdout);
@@ -509,7 +552,8 @@ fn study_scripts_read_a_value_split_across_lines() {
     let positions = judge.with_file_name("split-positions.txt");
     std::fs::write(&positions, "7,7 8,8 9,9\n").unwrap();
     let positions = positions.display().to_string();
-    let arguments = ["--engine", &engine_path, "--judge", &judge_path, "--positions", &positions, "--turn-ms", "100", "--judge-ms", "100"];
+    let arguments =
+        ["--engine", &engine_path, "--judge", &judge_path, "--positions", &positions, "--turn-ms", "100", "--judge-ms", "100"];
     let output = study_script("move-quality", &arguments);
     assert!(output.status.success(), "{output:?}");
     // The judge, to move after the engine's 6,6, values its side -35: the move scores 35,

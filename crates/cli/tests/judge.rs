@@ -157,9 +157,7 @@ fn connect4_negated_scores_are_wrong() {
     // second player is to move).
     assert!(names(&grade["matched"]).is_empty(), "{}", grade["matched"]);
     let failure = &grade["failure"];
-    let fields = |key: &str| -> Vec<String> {
-        failure[key].as_str().expect("line").split_whitespace().map(str::to_string).collect()
-    };
+    let fields = |key: &str| -> Vec<String> { failure[key].as_str().expect("line").split_whitespace().map(str::to_string).collect() };
     let (expected, received) = (fields("expected"), fields("received"));
     assert_eq!(expected.len(), 4, "{failure}");
     assert_eq!(received.len(), 4, "{failure}");

@@ -3,14 +3,8 @@
 use assert_cmd::Command;
 
 fn play(arguments: &[&str], input: &str) -> (String, i32) {
-    let output = Command::cargo_bin("gametree")
-        .unwrap()
-        .arg("play")
-        .args(arguments)
-        .env("NO_COLOR", "1")
-        .write_stdin(input)
-        .output()
-        .unwrap();
+    let output =
+        Command::cargo_bin("gametree").unwrap().arg("play").args(arguments).env("NO_COLOR", "1").write_stdin(input).output().unwrap();
     let stderr = String::from_utf8_lossy(&output.stderr);
     (String::from_utf8(output.stdout).unwrap() + &stderr, output.status.code().unwrap())
 }
@@ -120,11 +114,8 @@ fn weak_levels_never_beat_perfect_play() {
 fn explanations_agree_with_the_analysed_values() {
     // The unit tests check the lines against the rules; here the JSON's words against its values.
     for (game, position) in [("tictactoe", "x.o/.x./..."), ("tictactoe", "xo./.x./..o"), ("tree", "[[3,12,8],[2,4,6],[14,5,2]]")] {
-        let output = Command::cargo_bin("gametree")
-            .unwrap()
-            .args(["analyze", game, position, "--json", "--explain"])
-            .output()
-            .unwrap();
+        let output =
+            Command::cargo_bin("gametree").unwrap().args(["analyze", game, position, "--json", "--explain"]).output().unwrap();
         assert!(output.status.success());
         let object: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
         for entry in object["moves"].as_array().unwrap() {
@@ -179,7 +170,8 @@ fn gomoku_and_connect4_can_be_played_with_a_thinking_time() {
 fn the_gomoku_computer_completes_its_five_and_blocks_an_open_four() {
     // Black (computer) has h8–k8 and completes the five at g8 (6,7) or l8 (11,7) before
     // white's a1–a4 can.
-    let (output, code) = play(&["gomoku", "h8 a1 i8 a2 j8 a3 k8 a4", "--first", "computer", "--second", "human", "--time", "2"], "quit\n");
+    let (output, code) =
+        play(&["gomoku", "h8 a1 i8 a2 j8 a3 k8 a4", "--first", "computer", "--second", "human", "--time", "2"], "quit\n");
     assert_eq!(code, 0, "{output}");
     // The move comes from the gomoku engine's chooser, which says how it chose.
     assert!(output.contains("black plays 6,7 (five)") || output.contains("black plays 11,7 (five)"), "{output}");
@@ -195,7 +187,8 @@ fn the_gomoku_computer_completes_its_five_and_blocks_an_open_four() {
 #[test]
 fn renju_refuses_black_a_forbidden_move() {
     // Black h8 i8 j10 j11: j8 would be two open threes, forbidden under renju; g8 is fine.
-    let (output, code) = play(&["gomoku:renju", "h8 a1 i8 o1 j10 a15 j11 o15", "--first", "human", "--second", "human"], "j8\ng8\nquit\n");
+    let (output, code) =
+        play(&["gomoku:renju", "h8 a1 i8 o1 j10 a15 j11 o15", "--first", "human", "--second", "human"], "j8\ng8\nquit\n");
     assert_eq!(code, 0, "{output}");
     assert!(output.contains("j8 is forbidden to black (double three) under renju"), "{output}");
     assert!(output.contains("white to move"), "g8 was taken: {output}");

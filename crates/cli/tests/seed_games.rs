@@ -73,8 +73,7 @@ fn bad_positions_of_the_new_games_exit_2() {
 fn bench_reports_the_seed_game_rows() {
     let output = Command::cargo_bin("gametree").unwrap().args(["bench", "--json"]).output().unwrap();
     assert!(output.status.success());
-    let rows: Vec<Value> =
-        String::from_utf8(output.stdout).unwrap().lines().map(|line| serde_json::from_str(line).unwrap()).collect();
+    let rows: Vec<Value> = String::from_utf8(output.stdout).unwrap().lines().map(|line| serde_json::from_str(line).unwrap()).collect();
     let names: Vec<&str> = rows.iter().map(|row| row["name"].as_str().unwrap()).collect();
     for wanted in ["product-grid 400 boards", "analyze mnk:4,4,4 xo../.x..", "analyze mnk:4,4,4 start", "analyze matchsticks 3x4"] {
         assert!(names.contains(&wanted), "{wanted} missing from {names:?}");
@@ -82,10 +81,12 @@ fn bench_reports_the_seed_game_rows() {
     let product = rows.iter().find(|row| row["name"] == "product-grid 400 boards").unwrap();
     // "F first, S second, T tie; …": every board answered.
     let detail = product["detail"].as_str().unwrap();
-    let counts: Vec<u32> = detail.split(';').next().unwrap().split(',').map(|part| part.split_whitespace().next().unwrap().parse().unwrap()).collect();
+    let counts: Vec<u32> =
+        detail.split(';').next().unwrap().split(',').map(|part| part.split_whitespace().next().unwrap().parse().unwrap()).collect();
     assert_eq!(counts.iter().sum::<u32>(), 400, "{detail}");
     // The gomoku rows: the play heuristics search fewer nodes than plain PVS at depth 5.
-    let nodes = |name: &str| rows.iter().find(|row| row["name"] == name).unwrap_or_else(|| panic!("{name}"))["nodes"].as_u64().unwrap();
+    let nodes =
+        |name: &str| rows.iter().find(|row| row["name"] == name).unwrap_or_else(|| panic!("{name}"))["nodes"].as_u64().unwrap();
     assert!(nodes("gomoku 3 stones, depth 5, play") < nodes("gomoku 3 stones, depth 5, plain"));
     assert!(nodes("gomoku 3 stones, depth 8, play") > 0);
 }

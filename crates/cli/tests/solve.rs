@@ -92,10 +92,7 @@ fn matchsticks_sample_two_delays_defeat_longest() {
 
 #[test]
 fn matchsticks_without_a_legal_move_exits_1() {
-    solve("matchsticks", "1111\n----\n1-1-\n")
-        .code(1)
-        .stdout("")
-        .stderr(predicates::str::contains("no stick can be placed"));
+    solve("matchsticks", "1111\n----\n1-1-\n").code(1).stdout("").stderr(predicates::str::contains("no stick can be placed"));
 }
 
 /// (problem, input, words the message must contain)

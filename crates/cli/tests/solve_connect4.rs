@@ -18,7 +18,11 @@ fn every_line_gets_position_score_nodes_and_microseconds() {
     let text = String::from_utf8(output).unwrap();
     let lines: Vec<Vec<&str>> = text.lines().map(|line| line.split(' ').collect()).collect();
     assert_eq!(lines.len(), 3, "{text}");
-    let expected = [("2252576253462244111563365343671351441", "-1"), ("7422341735647741166133573473242566", "1"), ("23163416124767223154467471272416755633", "0")];
+    let expected = [
+        ("2252576253462244111563365343671351441", "-1"),
+        ("7422341735647741166133573473242566", "1"),
+        ("23163416124767223154467471272416755633", "0"),
+    ];
     for (fields, (position, score)) in lines.iter().zip(expected) {
         assert_eq!(fields.len(), 4, "{fields:?}");
         assert_eq!((fields[0], fields[1]), (position, score));

@@ -137,19 +137,13 @@ fn textbook_text_snapshots() {
         "textbook_minimax_text",
         stdout(&["tree", "tree", "[[3,12,8],[2,4,6],[14,5,2]]", "--algorithm", "minimax"])
     );
-    insta::assert_snapshot!(
-        "uneven_engine_order_text",
-        stdout(&["tree", "tree", "[3,[1,[4,1]],[[5,-2],0]]", "--order", "engine"])
-    );
+    insta::assert_snapshot!("uneven_engine_order_text", stdout(&["tree", "tree", "[3,[1,[4,1]],[[5,-2],0]]", "--order", "engine"]));
 }
 
 #[test]
 fn textbook_dot_snapshots() {
     insta::assert_snapshot!("sixty_alphabeta_dot", stdout(&["tree", "tree", "[[60,63],[15,58]]", "--format", "dot"]));
-    insta::assert_snapshot!(
-        "textbook_alphabeta_dot",
-        stdout(&["tree", "tree", "[[3,12,8],[2,4,6],[14,5,2]]", "--format", "dot"])
-    );
+    insta::assert_snapshot!("textbook_alphabeta_dot", stdout(&["tree", "tree", "[[3,12,8],[2,4,6],[14,5,2]]", "--format", "dot"]));
 }
 
 fn dot_installed() -> bool {

@@ -38,13 +38,8 @@ pub struct SearchOptions {
 
 impl SearchOptions {
     /// Plain alpha-beta: natural move order, no table, no refinements.
-    pub const PLAIN: SearchOptions = SearchOptions {
-        table_megabytes: 0,
-        symmetry: false,
-        ordering: false,
-        principal_variation: false,
-        shortcuts: false,
-    };
+    pub const PLAIN: SearchOptions =
+        SearchOptions { table_megabytes: 0, symmetry: false, ordering: false, principal_variation: false, shortcuts: false };
 
     /// Everything on, with a table of `megabytes` MiB.
     #[must_use]
@@ -397,13 +392,7 @@ impl<G: Game, O: Observer<G::Move>> Searcher<G, O> {
 
         // Reverse futility pruning: far above beta near the horizon, and not under threat.
         let margin = self.memory.settings.futility_margin;
-        if margin > 0
-            && ply > 0
-            && depth <= 3
-            && beta.raw() == alpha.raw() + 1
-            && !beta.is_decisive()
-            && position.may_stand_pat()
-        {
+        if margin > 0 && ply > 0 && depth <= 3 && beta.raw() == alpha.raw() + 1 && !beta.is_decisive() && position.may_stand_pat() {
             let evaluation = position.evaluate();
             if evaluation.saturating_sub(margin.saturating_mul(depth as i32)) >= beta.raw() {
                 self.statistics.horizon_leaves += 1;

@@ -102,14 +102,8 @@ impl<M: Copy> Analysis<M> {
 /// ```
 pub fn analyze<G: Game>(position: &G, config: &AnalysisConfig) -> Analysis<G::Move> {
     let started = Instant::now();
-    let mut analysis = Analysis {
-        value: Value::DRAW,
-        moves: Vec::new(),
-        exact: true,
-        complete: true,
-        depth: 0,
-        statistics: Statistics::default(),
-    };
+    let mut analysis =
+        Analysis { value: Value::DRAW, moves: Vec::new(), exact: true, complete: true, depth: 0, statistics: Statistics::default() };
     if let Some(outcome) = position.outcome() {
         analysis.value = Value::from_outcome(outcome, position.to_move(), 0);
         return analysis;
@@ -119,11 +113,8 @@ pub fn analyze<G: Game>(position: &G, config: &AnalysisConfig) -> Analysis<G::Mo
     position.order_moves(&mut moves);
 
     let iterative = config.limits.depth.is_some() || config.limits.can_interrupt();
-    let depths: Vec<u32> = if iterative {
-        (1..=config.limits.depth.unwrap_or(UNLIMITED_DEPTH).max(1)).collect()
-    } else {
-        vec![UNLIMITED_DEPTH]
-    };
+    let depths: Vec<u32> =
+        if iterative { (1..=config.limits.depth.unwrap_or(UNLIMITED_DEPTH).max(1)).collect() } else { vec![UNLIMITED_DEPTH] };
     let threads = config.threads.max(1);
     let mut thread_options = config.options;
     thread_options.table_megabytes = config.options.table_megabytes.div_ceil(threads);
@@ -203,7 +194,14 @@ fn complete_line<G: Game>(searcher: &mut Searcher<G>, root: &G, result: &mut Mov
     for (ply, &mv) in result.line.iter().enumerate() {
         let node_target = target.to_node_relative(ply as u32);
         let mut line = Vec::new();
-        let value = searcher.search_move(&mut position, mv, UNLIMITED_DEPTH, Value::from_raw(node_target.raw() - 1), Value::from_raw(node_target.raw() + 1), &mut line);
+        let value = searcher.search_move(
+            &mut position,
+            mv,
+            UNLIMITED_DEPTH,
+            Value::from_raw(node_target.raw() - 1),
+            Value::from_raw(node_target.raw() + 1),
+            &mut line,
+        );
         if value != node_target {
             break;
         }

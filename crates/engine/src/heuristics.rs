@@ -255,7 +255,8 @@ pub(crate) fn iteration<G: Game, O: Observer<G::Move>>(
     depth: u32,
     previous: Option<Value>,
 ) -> Value {
-    let full = |searcher: &mut Searcher<G, O>, position: &mut G| searcher.search(position, depth, Value::NEG_INFINITY, Value::INFINITY);
+    let full =
+        |searcher: &mut Searcher<G, O>, position: &mut G| searcher.search(position, depth, Value::NEG_INFINITY, Value::INFINITY);
     let (Some(window), Some(guess)) = (searcher.heuristics().aspiration, previous.filter(|value| !value.is_decisive())) else {
         return full(searcher, position);
     };

@@ -163,10 +163,7 @@ pub fn solve_by_null_windows<G: Game, O: Observer<G::Move>>(
 /// let sign = sign_by_null_windows(&mut searcher, &mut tree.root());
 /// assert_eq!(sign, Some(minimax(&mut tree.root()).cmp(&Value::DRAW)));
 /// ```
-pub fn sign_by_null_windows<G: Game, O: Observer<G::Move>>(
-    searcher: &mut Searcher<G, O>,
-    position: &mut G,
-) -> Option<Ordering> {
+pub fn sign_by_null_windows<G: Game, O: Observer<G::Move>>(searcher: &mut Searcher<G, O>, position: &mut G) -> Option<Ordering> {
     let ladder = Ladder::new(G::KIND, None);
     let mut bounds = (-1, 1);
     for probe in [0, -1] {

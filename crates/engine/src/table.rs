@@ -81,10 +81,8 @@ impl<M: Copy> Slot<M> {
             Bound::Upper => 2,
         };
         // Values lie within ±(WIN + 1), which 22 bits hold.
-        let mut data = (entry.value.raw() as u32 & VALUE_MASK)
-            | bound << VALUE_BITS
-            | OCCUPIED
-            | u32::from(entry.generation) << GENERATION_SHIFT;
+        let mut data =
+            (entry.value.raw() as u32 & VALUE_MASK) | bound << VALUE_BITS | OCCUPIED | u32::from(entry.generation) << GENERATION_SHIFT;
         let best_move = match entry.best_move {
             Some(mv) => {
                 data |= HAS_MOVE;

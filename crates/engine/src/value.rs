@@ -249,9 +249,7 @@ impl Verdict {
     #[must_use]
     pub const fn remoteness(self) -> Option<u32> {
         match self {
-            Verdict::Win { remoteness } | Verdict::Loss { remoteness } | Verdict::Draw { remoteness } => {
-                Some(remoteness)
-            }
+            Verdict::Win { remoteness } | Verdict::Loss { remoteness } | Verdict::Draw { remoteness } => Some(remoteness),
             _ => None,
         }
     }

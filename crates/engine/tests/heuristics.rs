@@ -4,7 +4,9 @@
 //! depth-limited values by design, but never exact ones.
 
 use gametree_engine::testing::{RandomTree, TreeShape};
-use gametree_engine::{iterative_deepening, minimax, minimax_to_depth, Game, Heuristics, Limits, Reductions, SearchOptions, Searcher, StopFlag, Value};
+use gametree_engine::{
+    iterative_deepening, minimax, minimax_to_depth, Game, Heuristics, Limits, Reductions, SearchOptions, Searcher, StopFlag, Value,
+};
 
 fn heuristic_sets() -> Vec<Heuristics> {
     let mut sets = Vec::new();
@@ -168,10 +170,16 @@ fn quiescence_matches_minimax_to_depth() {
             for (quiescence_plies, quiescence_breadth) in [(1, 0), (2, 0), (3, 0), (2, 1), (3, 1), (3, 2)] {
                 let expected = minimax_to_depth(&mut tree.root(), depth, quiescence_plies, quiescence_breadth);
                 let tables = [false, true].into_iter();
-                let options = [SearchOptions::PLAIN, SearchOptions { ordering: true, ..SearchOptions::PLAIN }, SearchOptions::strong(1)];
+                let options =
+                    [SearchOptions::PLAIN, SearchOptions { ordering: true, ..SearchOptions::PLAIN }, SearchOptions::strong(1)];
                 for (quiescence_table, options) in tables.flat_map(|table| options.into_iter().map(move |options| (table, options))) {
                     let mut searcher = Searcher::new(options);
-                    searcher.set_heuristics(Heuristics { quiescence_plies, quiescence_breadth, quiescence_table, ..Heuristics::default() });
+                    searcher.set_heuristics(Heuristics {
+                        quiescence_plies,
+                        quiescence_breadth,
+                        quiescence_table,
+                        ..Heuristics::default()
+                    });
                     let value = searcher.search(&mut tree.root(), depth, Value::NEG_INFINITY, Value::INFINITY);
                     assert_eq!(value, expected, "seed {seed} depth {depth} quiescence {quiescence_plies}×{quiescence_breadth} table {quiescence_table} {options:?}");
                     for (alpha, beta) in [(-5, 5), (0, 1), (10, 30)] {

@@ -3,8 +3,8 @@
 
 use gametree_engine::testing::{RandomTree, TreeShape};
 use gametree_engine::{
-    analyze, census, iterative_deepening, minimax, minimax_with, AnalysisConfig, Game, Limits, SearchOptions, Searcher,
-    Silent, Statistics, StopFlag, TranspositionTable, Value,
+    analyze, census, iterative_deepening, minimax, minimax_with, AnalysisConfig, Game, Limits, SearchOptions, Searcher, Silent,
+    Statistics, StopFlag, TranspositionTable, Value,
 };
 
 /// A searcher with a small table (thousands of searches must not each clear megabytes).
@@ -157,8 +157,7 @@ fn census_root_matches_minimax() {
 fn node_limit_stops_a_search_and_keeps_a_move() {
     let tree = RandomTree::<true>::generate(99, TreeShape { depth: 12, width: 200, branching: 6, leaf_percent: 2 });
     let mut searcher = Searcher::new(SearchOptions::PLAIN);
-    let report =
-        iterative_deepening(&mut searcher, &mut tree.root(), &Limits::default().with_nodes(5_000), StopFlag::new(), |_| {});
+    let report = iterative_deepening(&mut searcher, &mut tree.root(), &Limits::default().with_nodes(5_000), StopFlag::new(), |_| {});
     assert!(!report.complete);
     assert!(report.best_move.is_some());
     assert!(report.statistics.nodes < 5_000 + 1_100, "{}", report.statistics.nodes);

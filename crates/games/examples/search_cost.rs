@@ -55,7 +55,13 @@ fn main() -> ExitCode {
         let limits = Limits::default().with_depth(depth);
         let report = iterative_deepening(&mut searcher, &mut board, &limits, StopFlag::new(), |_| {});
         let best = report.best_move.map_or_else(|| "-".to_string(), |cell| board.move_notation(cell));
-        println!("line {:>4}: {:>10} nodes {:>8.1} ms  best {best:>6} value {}", index + 1, report.statistics.nodes, report.statistics.time_us as f64 / 1e3, report.value.raw());
+        println!(
+            "line {:>4}: {:>10} nodes {:>8.1} ms  best {best:>6} value {}",
+            index + 1,
+            report.statistics.nodes,
+            report.statistics.time_us as f64 / 1e3,
+            report.value.raw()
+        );
         nodes += report.statistics.nodes;
         micros += report.statistics.time_us;
     }

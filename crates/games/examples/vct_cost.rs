@@ -25,7 +25,12 @@ fn main() {
         let started = std::time::Instant::now();
         let outcome = find_vct(&board, VcfLimits { max_fours: threats, max_nodes: 5_000_000, deadline: None });
         let first = outcome.first_move.map_or_else(|| "-".to_string(), |cell| board.move_notation(cell));
-        println!("{threats:2} threats: first move {first}, {} nodes, complete {}, {:?}", outcome.nodes, outcome.complete, started.elapsed());
+        println!(
+            "{threats:2} threats: first move {first}, {} nodes, complete {}, {:?}",
+            outcome.nodes,
+            outcome.complete,
+            started.elapsed()
+        );
         if outcome.first_move.is_some() {
             break;
         }

@@ -11,12 +11,7 @@ use crate::notation::Notation;
 /// contracts at every position. `reparse` must read a position back from its notation.
 ///
 /// Panics with a message naming the position on the first broken rule.
-pub fn check_rules<G: Notation + PartialEq + std::fmt::Debug>(
-    start: &G,
-    games: usize,
-    seed: u64,
-    reparse: impl Fn(&str) -> G,
-) {
+pub fn check_rules<G: Notation + PartialEq + std::fmt::Debug>(start: &G, games: usize, seed: u64, reparse: impl Fn(&str) -> G) {
     let mut rng = fastrand::Rng::with_seed(seed);
     for _ in 0..games {
         let mut position = start.clone();
@@ -67,7 +62,8 @@ pub fn check_search<G: Notation>(start: &G, positions: usize, seed: u64, plies: 
             for symmetry in [false, true] {
                 for principal_variation in [false, true] {
                     for shortcuts in [false, true] {
-                        let options = SearchOptions { table_megabytes: table, symmetry, ordering: true, principal_variation, shortcuts };
+                        let options =
+                            SearchOptions { table_megabytes: table, symmetry, ordering: true, principal_variation, shortcuts };
                         let value = Searcher::new(options).solve(&mut position.clone());
                         assert_eq!(value, expected, "{}: {options:?}", position.notation());
                     }

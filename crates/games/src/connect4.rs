@@ -12,7 +12,6 @@ use gametree_engine::{CanonicalKey, Game, Outcome, Player};
 use crate::board::{Board, BoardCell};
 use crate::notation::{render_grid, Notation, NotationError};
 
-
 /// A Connect Four position.
 ///
 /// ```
@@ -115,10 +114,7 @@ impl Connect4 {
                 )));
             }
             if !position.can_play(column) {
-                return Err(NotationError::new(format!(
-                    "position `{text}`, move {number}: column {} is full",
-                    column + 1
-                )));
+                return Err(NotationError::new(format!("position `{text}`, move {number}: column {} is full", column + 1)));
             }
             position.play(column);
         }
@@ -417,9 +413,7 @@ impl Notation for Connect4 {
         let text = text.trim();
         let column = match text.parse::<u8>() {
             Ok(number) if (1..=self.columns).contains(&number) => number - 1,
-            _ => {
-                return Err(NotationError::new(format!("move `{text}`: expected a column number 1-{}", self.columns)))
-            }
+            _ => return Err(NotationError::new(format!("move `{text}`: expected a column number 1-{}", self.columns))),
         };
         if self.winner.is_some() || u32::from(self.moves) == self.cells() {
             return Err(NotationError::new(format!("move `{text}`: the game is over")));

@@ -5,20 +5,20 @@
 mod board;
 mod chooser;
 pub mod conformance;
-mod matchsticks;
 mod connect4;
 pub mod gomoku;
+mod matchsticks;
 mod mnk;
 mod notation;
 mod product_grid;
 mod registry;
 mod tree;
 
-pub use matchsticks::{Matchsticks, Stick, StickMove};
-pub use connect4::Connect4;
 pub use board::{Board, BoardCell};
 pub use chooser::{ChosenMove, MoveChooser};
+pub use connect4::Connect4;
 pub use gomoku::Gomoku;
+pub use matchsticks::{Matchsticks, Stick, StickMove};
 pub use mnk::Mnk;
 pub use notation::{parse_move_by_name, Notation, NotationError};
 pub use product_grid::{product_grid_sign, ProductGrid};

@@ -9,8 +9,8 @@
 
 use gametree_engine::{CanonicalKey, Game, Outcome, Player};
 
-use crate::mnk::{bits, mix};
 use crate::board::{Board, BoardCell};
+use crate::mnk::{bits, mix};
 use crate::notation::{render_grid, Notation, NotationError};
 
 /// What a cell holds.
@@ -88,11 +88,7 @@ impl Matchsticks {
         for (row, line) in lines.iter().enumerate() {
             let cells: Vec<char> = line.chars().collect();
             if cells.len() != usize::from(columns) {
-                return Err(NotationError::new(format!(
-                    "row {} `{line}` has {} cells, expected {columns}",
-                    row + 1,
-                    cells.len()
-                )));
+                return Err(NotationError::new(format!("row {} `{line}` has {} cells, expected {columns}", row + 1, cells.len())));
             }
             for (column, &cell) in cells.iter().enumerate() {
                 let bit = 1u64 << (row * usize::from(columns) + column);
@@ -345,9 +341,9 @@ impl Notation for Matchsticks {
                 )))
             }
         };
-        let cell = (0..self.cells() as u8).find(|&cell| self.cell_name(cell) == cell_text).ok_or_else(|| {
-            NotationError::new(format!("move `{trimmed}`: `{cell_text}` is not a cell of this board"))
-        })?;
+        let cell = (0..self.cells() as u8)
+            .find(|&cell| self.cell_name(cell) == cell_text)
+            .ok_or_else(|| NotationError::new(format!("move `{trimmed}`: `{cell_text}` is not a cell of this board")))?;
         let mv = StickMove { cell, stick };
         let mut legal = false;
         self.for_each_move(|candidate| {
@@ -359,9 +355,7 @@ impl Notation for Matchsticks {
         } else if self.occupied() & (1 << cell) != 0 {
             Err(NotationError::new(format!("move `{trimmed}`: {cell_text} already holds a stick")))
         } else {
-            Err(NotationError::new(format!(
-                "move `{trimmed}`: the stick would be connected to another stick of the same kind"
-            )))
+            Err(NotationError::new(format!("move `{trimmed}`: the stick would be connected to another stick of the same kind")))
         }
     }
 

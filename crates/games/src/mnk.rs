@@ -37,9 +37,7 @@ impl Mnk {
     pub fn new(columns: u8, rows: u8, k: u8) -> Result<Mnk, NotationError> {
         let cells = u32::from(columns) * u32::from(rows);
         if columns == 0 || rows == 0 || cells > 64 {
-            return Err(NotationError::new(format!(
-                "board {columns}×{rows}: m,n,k boards need 1 to 64 cells"
-            )));
+            return Err(NotationError::new(format!("board {columns}×{rows}: m,n,k boards need 1 to 64 cells")));
         }
         if k == 0 || (k > columns && k > rows) {
             return Err(NotationError::new(format!("k = {k} does not fit on a {columns}×{rows} board")));
@@ -68,11 +66,7 @@ impl Mnk {
         for (row, line) in lines.iter().enumerate() {
             let cells: Vec<char> = line.chars().collect();
             if cells.len() != usize::from(columns) {
-                return Err(NotationError::new(format!(
-                    "row {} `{line}` has {} cells, expected {columns}",
-                    row + 1,
-                    cells.len()
-                )));
+                return Err(NotationError::new(format!("row {} `{line}` has {} cells, expected {columns}", row + 1, cells.len())));
             }
             for (column, &cell) in cells.iter().enumerate() {
                 let index = row * usize::from(columns) + column;

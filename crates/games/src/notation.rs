@@ -80,28 +80,20 @@ pub fn parse_move_by_name<G: Notation>(position: &G, text: &str) -> Result<G::Mo
     if position.outcome().is_none() {
         position.generate_moves(&mut moves);
     }
-    moves
-        .into_iter()
-        .find(|&mv| position.move_notation(mv).to_ascii_lowercase() == wanted)
-        .ok_or_else(|| {
-            if position.outcome().is_some() {
-                NotationError::new(format!("move `{}`: the game is over", text.trim()))
-            } else {
-                NotationError::new(format!("move `{}` is not a legal move here", text.trim()))
-            }
-        })
+    moves.into_iter().find(|&mv| position.move_notation(mv).to_ascii_lowercase() == wanted).ok_or_else(|| {
+        if position.outcome().is_some() {
+            NotationError::new(format!("move `{}`: the game is over", text.trim()))
+        } else {
+            NotationError::new(format!("move `{}` is not a legal move here", text.trim()))
+        }
+    })
 }
 
 /// Draws a board as every game here shows it: one line per row from the top, each headed
 /// by its number counted from the bottom (right-aligned in `label_width`), cells separated
 /// by spaces, and the column labels underneath. `cell(row, column)` counts rows from the
 /// top.
-pub(crate) fn render_grid(
-    rows: usize,
-    column_labels: &[String],
-    label_width: usize,
-    cell: impl Fn(usize, usize) -> String,
-) -> String {
+pub(crate) fn render_grid(rows: usize, column_labels: &[String], label_width: usize, cell: impl Fn(usize, usize) -> String) -> String {
     let mut out = String::new();
     for row in 0..rows {
         let cells: Vec<String> = (0..column_labels.len()).map(|column| cell(row, column)).collect();

@@ -6,8 +6,8 @@
 
 use gametree_engine::{CanonicalKey, Game, GameKind, Outcome, Player, Searcher, Value, UNLIMITED_DEPTH};
 
-use crate::mnk::mix;
 use crate::board::{Board, BoardCell};
+use crate::mnk::mix;
 use crate::notation::{render_grid, Notation, NotationError};
 
 /// The six permutations of three rows (or columns).
@@ -60,9 +60,7 @@ impl ProductGrid {
         for (index, &number) in cells.iter().enumerate() {
             let (row, column) = (index / 3 + 1, index % 3 + 1);
             if number > 9 {
-                return Err(NotationError::new(format!(
-                    "row {row} column {column}: {number} is not a number from 0 to 9"
-                )));
+                return Err(NotationError::new(format!("row {row} column {column}: {number} is not a number from 0 to 9")));
             }
             if number == 0 {
                 continue;
@@ -93,9 +91,7 @@ impl ProductGrid {
             None | Some("x" | "X") => Player::First,
             Some("y" | "Y") => Player::Second,
             Some(other) => {
-                return Err(NotationError::new(format!(
-                    "position `{text}`: `:{other}` should name the player to move, `:x` or `:y`"
-                )))
+                return Err(NotationError::new(format!("position `{text}`: `:{other}` should name the player to move, `:x` or `:y`")))
             }
         };
         let rows: Vec<&str> = board.split('/').collect();
@@ -109,11 +105,7 @@ impl ProductGrid {
         for (row, line) in rows.iter().enumerate() {
             let characters: Vec<char> = line.chars().collect();
             if characters.len() != 3 {
-                return Err(NotationError::new(format!(
-                    "row {} `{line}` has {} cells, expected 3 digits",
-                    row + 1,
-                    characters.len()
-                )));
+                return Err(NotationError::new(format!("row {} `{line}` has {} cells, expected 3 digits", row + 1, characters.len())));
             }
             for (column, &character) in characters.iter().enumerate() {
                 let digit = character.to_digit(10).ok_or_else(|| {
@@ -326,8 +318,7 @@ fn cell_name(cell: u8) -> String {
 
 impl Notation for ProductGrid {
     fn notation(&self) -> String {
-        let rows: Vec<String> =
-            self.cells.chunks(3).map(|row| row.iter().map(|&n| char::from(b'0' + n)).collect()).collect();
+        let rows: Vec<String> = self.cells.chunks(3).map(|row| row.iter().map(|&n| char::from(b'0' + n)).collect()).collect();
         let board = rows.join("/");
         match self.to_move {
             Player::First => board,

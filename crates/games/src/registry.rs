@@ -4,9 +4,9 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::matchsticks::Matchsticks;
 use crate::connect4::Connect4;
 use crate::gomoku::{Gomoku, Rule};
+use crate::matchsticks::Matchsticks;
 use crate::mnk::Mnk;
 use crate::notation::{Notation, NotationError};
 use crate::product_grid::ProductGrid;
@@ -73,16 +73,13 @@ pub const GAME_NAMES: &[&str] = &[
     "gomoku[:SIZE][:freestyle|standard|renju]",
 ];
 
-
 impl FromStr for GameSpec {
     type Err = NotationError;
 
     fn from_str(text: &str) -> Result<GameSpec, NotationError> {
         let text = text.trim();
         let (name, parameters) = text.split_once(':').map_or((text, None), |(name, rest)| (name, Some(rest)));
-        let unknown = || {
-            NotationError::new(format!("unknown game `{text}`; known games: {}", GAME_NAMES.join(", ")))
-        };
+        let unknown = || NotationError::new(format!("unknown game `{text}`; known games: {}", GAME_NAMES.join(", ")));
         match (name, parameters) {
             ("tictactoe", None) => Ok(GameSpec::Mnk { columns: 3, rows: 3, k: 3 }),
             ("tictactoe4", None) => Ok(GameSpec::Mnk { columns: 4, rows: 4, k: 4 }),

@@ -83,10 +83,7 @@ impl Tree {
             for (step, part) in path.split('.').enumerate() {
                 let children = tree.current().children.len();
                 if children == 0 {
-                    return Err(NotationError::new(format!(
-                        "tree path `{path}`: step {} goes below a leaf",
-                        step + 1
-                    )));
+                    return Err(NotationError::new(format!("tree path `{path}`: step {} goes below a leaf", step + 1)));
                 }
                 let number: usize = part.trim().parse().ok().filter(|&n| (1..=children).contains(&n)).ok_or_else(|| {
                     NotationError::new(format!(

@@ -36,7 +36,9 @@ fn game_names_parse_and_print() {
 
 #[test]
 fn the_rules_hold_on_small_boards() {
-    for (size, rule) in [(5, Rule::Freestyle), (7, Rule::Freestyle), (7, Rule::Standard), (9, Rule::Standard), (7, Rule::Renju), (9, Rule::Renju)] {
+    for (size, rule) in
+        [(5, Rule::Freestyle), (7, Rule::Freestyle), (7, Rule::Standard), (9, Rule::Standard), (7, Rule::Renju), (9, Rule::Renju)]
+    {
         let start = Gomoku::new(size, rule).unwrap();
         check_rules(&start, 4, u64::from(size), |text| Gomoku::parse(size, rule, text).unwrap());
     }
@@ -73,7 +75,11 @@ fn a_full_board_without_five_is_a_draw() {
     for (y, row) in pattern.iter().enumerate() {
         for (x, c) in row.chars().enumerate() {
             let cell = position.cell_at(x as i32, y as i32).unwrap();
-            if c == 'x' { black.push(cell) } else { white.push(cell) }
+            if c == 'x' {
+                black.push(cell)
+            } else {
+                white.push(cell)
+            }
         }
     }
     assert_eq!((black.len(), white.len()), (13, 12));
@@ -83,7 +89,8 @@ fn a_full_board_without_five_is_a_draw() {
 
 fn best_move(position: &Gomoku, depth: u32) -> String {
     let mut searcher = Searcher::new(SearchOptions::strong(16));
-    let report = iterative_deepening(&mut searcher, &mut position.clone(), &Limits::default().with_depth(depth), StopFlag::new(), |_| {});
+    let report =
+        iterative_deepening(&mut searcher, &mut position.clone(), &Limits::default().with_depth(depth), StopFlag::new(), |_| {});
     position.move_notation(report.best_move.unwrap())
 }
 
@@ -93,7 +100,7 @@ fn tactics_complete_block_and_answer() {
     let position = board("h8 a1 i8 a2 j8 a3 k8 a4");
     let five = best_move(&position, 3);
     assert!(five == "11,7" || five == "6,7", "{five}"); // l8 or g8
-    // White must block black's four at l8 (the only point).
+                                                        // White must block black's four at l8 (the only point).
     let position = board("g8 f8 h8 a1 i8 a15 j8");
     assert_eq!(position.to_move(), Player::Second);
     assert_eq!(best_move(&position, 3), "10,7");
@@ -185,7 +192,6 @@ fn vcf_defences_stop_every_line() {
     assert!(!defences.contains(&white_to_move.parse_move("n14").unwrap()));
 }
 
-
 /// The learned move ordering on moves strong engines chose in games it was not fitted to:
 /// in quiet positions their move is among the candidates nearly always and among the first
 /// three often (105 and 63 of the 110 quiet positions here; a random order of 20
@@ -222,7 +228,6 @@ fn strong_engines_moves_come_early_in_the_ordering() {
     assert!(share(in_candidates) >= 0.9, "in the candidates {in_candidates} of {quiet}");
     assert!(share(first_three) >= 0.45, "among the first three {first_three} of {quiet}");
 }
-
 
 mod parser {
     use gametree_engine::{Game, Outcome, Player};

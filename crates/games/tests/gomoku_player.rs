@@ -28,12 +28,7 @@ fn a_five_is_completed_even_against_a_four() {
     assert_eq!(choice.reason, "five");
     let mut after = position.clone();
     after.play(choice.cell);
-    assert_eq!(
-        after.outcome(),
-        Some(Outcome::Win(Player::First)),
-        "{}",
-        position.move_notation(choice.cell)
-    );
+    assert_eq!(after.outcome(), Some(Outcome::Win(Player::First)), "{}", position.move_notation(choice.cell));
 }
 
 #[test]
@@ -42,10 +37,7 @@ fn a_five_threat_is_blocked_at_its_only_point() {
     // White must stop g8–j8 (f8 is white's) at k8, 10,7.
     let position = board("g8 f8 h8 a1 i8 a15 j8");
     let choice = choose_move(&position, &mut searcher, BUDGET, Instant::now(), &StopFlag::new());
-    assert_eq!(
-        (choice.reason, position.move_notation(choice.cell).as_str()),
-        ("block", "10,7")
-    );
+    assert_eq!((choice.reason, position.move_notation(choice.cell).as_str()), ("block", "10,7"));
     // A four made with a gap: black h8 i8 _ k8 l8 threatens j8 only.
     let position = board("h8 a1 i8 a15 k8 o1 l8");
     let choice = choose_move(&position, &mut searcher, BUDGET, Instant::now(), &StopFlag::new());
@@ -69,40 +61,19 @@ fn vcf_puzzles_are_won_by_continuous_fours() {
         assert_eq!(position.to_move(), Player::First);
         let first = choose_move(&position, &mut searcher, BUDGET, Instant::now(), &StopFlag::new());
         // (Puzzle 37 has a five already: a VCF of one move.)
-        assert!(
-            ["vcf", "five"].contains(&first.reason),
-            "puzzle {}: {}",
-            index + 1,
-            first.reason
-        );
+        assert!(["vcf", "five"].contains(&first.reason), "puzzle {}: {}", index + 1, first.reason);
         let mut line = Vec::new();
         while position.outcome().is_none() && line.len() < 100 {
             let mover = position.to_move();
             let choice = choose_move(&position, &mut searcher, BUDGET, Instant::now(), &StopFlag::new());
-            assert!(
-                position.stone(choice.cell).is_none(),
-                "puzzle {}: occupied {}",
-                index + 1,
-                position.move_notation(choice.cell)
-            );
+            assert!(position.stone(choice.cell).is_none(), "puzzle {}: occupied {}", index + 1, position.move_notation(choice.cell));
             line.push(position.move_notation(choice.cell));
             position.play(choice.cell);
             if mover == Player::First && position.outcome().is_none() {
-                assert!(
-                    position.five_point_count(Player::First) > 0,
-                    "puzzle {}: {} is not a four",
-                    index + 1,
-                    line.join(" ")
-                );
+                assert!(position.five_point_count(Player::First) > 0, "puzzle {}: {} is not a four", index + 1, line.join(" "));
             }
         }
-        assert_eq!(
-            position.outcome(),
-            Some(Outcome::Win(Player::First)),
-            "puzzle {}: {}",
-            index + 1,
-            line.join(" ")
-        );
+        assert_eq!(position.outcome(), Some(Outcome::Win(Player::First)), "puzzle {}: {}", index + 1, line.join(" "));
     }
 }
 
@@ -117,10 +88,7 @@ fn never_an_occupied_cell_in_random_positions() {
         let mut position = Gomoku::new(size, Rule::Freestyle).unwrap();
         let stones = rng.usize(0..size as usize * 2);
         for _ in 0..stones {
-            let empty: Vec<_> = (0..position.cells())
-                .map(|cell| cell as _)
-                .filter(|&cell| position.stone(cell).is_none())
-                .collect();
+            let empty: Vec<_> = (0..position.cells()).map(|cell| cell as _).filter(|&cell| position.stone(cell).is_none()).collect();
             let cell = empty[rng.usize(..empty.len())];
             position.play(cell);
             if position.outcome().is_some() {
@@ -128,13 +96,7 @@ fn never_an_occupied_cell_in_random_positions() {
                 break;
             }
         }
-        let choice = choose_move(
-            &position,
-            &mut searcher,
-            Duration::from_millis(20),
-            Instant::now(),
-            &StopFlag::new(),
-        );
+        let choice = choose_move(&position, &mut searcher, Duration::from_millis(20), Instant::now(), &StopFlag::new());
         assert!(usize::from(choice.cell) < position.cells(), "round {round}");
         assert!(
             position.stone(choice.cell).is_none(),
@@ -142,30 +104,18 @@ fn never_an_occupied_cell_in_random_positions() {
             position.move_notation(choice.cell),
             position.notation()
         );
-        assert_eq!(
-            position.parse_move(&position.move_notation(choice.cell)),
-            Ok(choice.cell),
-            "round {round}"
-        );
+        assert_eq!(position.parse_move(&position.move_notation(choice.cell)), Ok(choice.cell), "round {round}");
     }
 }
 
 #[test]
 fn the_notation_hook_gives_the_same_chooser() {
     let position = board("g8 f8 h8 a1 i8 a15 j8");
-    let mut chooser = position
-        .move_chooser(1)
-        .expect("gomoku has its own move chooser");
+    let mut chooser = position.move_chooser(1).expect("gomoku has its own move chooser");
     let chosen = chooser.choose(&position, BUDGET, &StopFlag::new());
-    assert_eq!(
-        (chosen.reason, position.move_notation(chosen.mv).as_str()),
-        ("block", "10,7")
-    );
+    assert_eq!((chosen.reason, position.move_notation(chosen.mv).as_str()), ("block", "10,7"));
     // Games without one fall back to the generic analysis.
-    assert!(gametree_games::Mnk::new(3, 3, 3)
-        .unwrap()
-        .move_chooser(1)
-        .is_none());
+    assert!(gametree_games::Mnk::new(3, 3, 3).unwrap().move_chooser(1).is_none());
 }
 
 /// A raised stop flag (Ctrl-C in `play`, a server shutting down) ends the search before
@@ -202,9 +152,15 @@ fn the_quiescence_table_keeps_values_and_saves_nodes() {
         let position = board(text);
         for depth in 1..=4 {
             let search = |quiescence_table: bool| {
-                let options = SearchOptions { table_megabytes: 16, symmetry: false, ordering: true, principal_variation: true, shortcuts: true };
+                let options =
+                    SearchOptions { table_megabytes: 16, symmetry: false, ordering: true, principal_variation: true, shortcuts: true };
                 let mut searcher = Searcher::<Gomoku>::new(options);
-                searcher.set_heuristics(Heuristics { quiescence_plies: 16, quiescence_breadth: 2, quiescence_table, ..Heuristics::default() });
+                searcher.set_heuristics(Heuristics {
+                    quiescence_plies: 16,
+                    quiescence_breadth: 2,
+                    quiescence_table,
+                    ..Heuristics::default()
+                });
                 let limits = Limits::default().with_depth(depth);
                 iterative_deepening(&mut searcher, &mut position.clone(), &limits, StopFlag::new(), |_| {})
             };

@@ -208,8 +208,7 @@ fn the_board_names_the_forced_number_and_offers_the_empty_cells() {
     assert_eq!(drawn.note.as_deref(), Some("next number: 1, placed by x"));
     assert_eq!(drawn.cells[2].text, "3");
     assert!(drawn.cells[2].moves.is_empty());
-    let offered: Vec<String> =
-        drawn.cells.iter().flat_map(|cell| cell.moves.iter().map(|&mv| board.move_notation(mv))).collect();
+    let offered: Vec<String> = drawn.cells.iter().flat_map(|cell| cell.moves.iter().map(|&mv| board.move_notation(mv))).collect();
     assert_eq!(offered, ["1@a3", "1@b3", "1@b1"]);
     let full = ProductGrid::parse("123/456/789").unwrap().board().unwrap();
     // Rows: 6 + 120 + 504 = 630; columns: 28 + 80 + 162 = 270.

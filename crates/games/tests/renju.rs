@@ -385,7 +385,9 @@ fn every_white_to_move_renju_vcf_puzzle_is_solved_and_its_proof_replays() {
         }
     }
     assert!(unsolved.is_empty(), "unsolved puzzles: {unsolved:?} ({total_nodes} nodes)");
-    println!("548 puzzles solved, {total_nodes} VCF nodes, longest proof {longest} moves, {by_forbidden_block} won on a forbidden block");
+    println!(
+        "548 puzzles solved, {total_nodes} VCF nodes, longest proof {longest} moves, {by_forbidden_block} won on a forbidden block"
+    );
     assert!(by_forbidden_block > 0);
 }
 

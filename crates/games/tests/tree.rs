@@ -4,12 +4,8 @@ use gametree_engine::{analyze, minimax, AnalysisConfig, GameKind, Value, Verdict
 use gametree_games::conformance::{check_rules, check_search};
 use gametree_games::{GameSpec, Tree, TEXTBOOK_TREE};
 
-const TREES: &[&str] = &[
-    TEXTBOOK_TREE,
-    "[[60,63],[15,58]]",
-    "[3,[1,[4,1]],-2,[[5,[6,-7]],0]]",
-    "[[[1,-2],[3,4]],[[-5,6],[7,-8]],[[9,10],[-11,12]]]",
-];
+const TREES: &[&str] =
+    &[TEXTBOOK_TREE, "[[60,63],[15,58]]", "[3,[1,[4,1]],-2,[[5,[6,-7]],0]]", "[[[1,-2],[3,4]],[[-5,6],[7,-8]],[[9,10],[-11,12]]]"];
 
 #[test]
 fn the_textbook_trees_have_their_known_values() {

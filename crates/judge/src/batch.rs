@@ -98,7 +98,9 @@ pub fn discover(directory: &Path) -> std::io::Result<Vec<Submission>> {
             let mut files: Vec<PathBuf> = std::fs::read_dir(&path)?
                 .filter_map(Result::ok)
                 .map(|entry| entry.path())
-                .filter(|file| file.is_file() && !file.file_name().and_then(|name| name.to_str()).is_some_and(|name| name.starts_with('.')))
+                .filter(|file| {
+                    file.is_file() && !file.file_name().and_then(|name| name.to_str()).is_some_and(|name| name.starts_with('.'))
+                })
                 .collect();
             files.sort();
             let name = path.file_name().map_or_else(String::new, |name| name.to_string_lossy().into_owned());
@@ -134,11 +136,21 @@ fn prepare(submission: &Submission, build: &Path, stop: &StopFlag) -> Result<(Pr
             if submission.files.len() > 1 {
                 let main = submission.files.iter().find(|file| file.file_name().is_some_and(|name| name == "main.py"));
                 return match main {
-                    Some(main) => Ok((Program { command: "python3".into(), arguments: vec![absolute(main).display().to_string()], directory: None }, 0)),
+                    Some(main) => Ok((
+                        Program { command: "python3".into(), arguments: vec![absolute(main).display().to_string()], directory: None },
+                        0,
+                    )),
                     None => Err((format!("{} Python files and no main.py: which one is the program?", submission.files.len()), 0)),
                 };
             }
-            Ok((Program { command: "python3".into(), arguments: vec![absolute(&submission.files[0]).display().to_string()], directory: None }, 0))
+            Ok((
+                Program {
+                    command: "python3".into(),
+                    arguments: vec![absolute(&submission.files[0]).display().to_string()],
+                    directory: None,
+                },
+                0,
+            ))
         }
         Language::Executable => {
             if submission.files.len() > 1 {
@@ -147,7 +159,8 @@ fn prepare(submission: &Submission, build: &Path, stop: &StopFlag) -> Result<(Pr
             Ok((Program { command: absolute(&submission.files[0]).display().to_string(), arguments: Vec::new(), directory: None }, 0))
         }
         Language::Cpp | Language::C => {
-            let executable = build.join(format!("{}.bin", submission.name.replace(|c: char| !c.is_ascii_alphanumeric() && c != '-' && c != '_', "_")));
+            let executable = build
+                .join(format!("{}.bin", submission.name.replace(|c: char| !c.is_ascii_alphanumeric() && c != '-' && c != '_', "_")));
             let (compiler, mut arguments) = if language == Language::Cpp {
                 ("g++", vec!["-O2".to_string(), "-std=gnu++17".to_string()])
             } else {
@@ -160,7 +173,8 @@ fn prepare(submission: &Submission, build: &Path, stop: &StopFlag) -> Result<(Pr
             let milliseconds = result.time.as_millis() as u64;
             if result.termination != Termination::Exited(0) {
                 let messages = String::from_utf8_lossy(&result.stderr).into_owned();
-                let messages = if messages.trim().is_empty() { format!("{compiler} failed: {:?}", result.termination) } else { messages };
+                let messages =
+                    if messages.trim().is_empty() { format!("{compiler} failed: {:?}", result.termination) } else { messages };
                 return Err((messages, milliseconds));
             }
             Ok((Program { command: executable.display().to_string(), arguments: Vec::new(), directory: None }, milliseconds))

@@ -196,7 +196,13 @@ impl Problem for Connect4 {
         let moves = position.move_count();
         let band = BANDS.iter().position(|&(_, high)| moves <= high).unwrap_or(BANDS.len() - 1);
         let score = score(position);
-        let outcome = if score > 0 { 0 } else if score == 0 { 1 } else { 2 };
+        let outcome = if score > 0 {
+            0
+        } else if score == 0 {
+            1
+        } else {
+            2
+        };
         let band = if (band, outcome) == (0, 1) { 1 } else { band };
         STRATA.iter().position(|&stratum| stratum == (band, outcome)).expect("every band and outcome has a stratum")
     }
@@ -218,7 +224,13 @@ impl Problem for Connect4 {
             position.length += 1;
         }
         let value = solve(&position, true)?;
-        let outcome = if value.is_win() { 0 } else if value == Value::DRAW { 1 } else { 2 };
+        let outcome = if value.is_win() {
+            0
+        } else if value == Value::DRAW {
+            1
+        } else {
+            2
+        };
         (outcome == wanted).then_some(position)
     }
 
@@ -281,7 +293,11 @@ impl Problem for Connect4 {
             return format!("{summary}; with best play neither side completes four: score 0");
         }
         let stones = 22 - score.abs();
-        let (winner, sign) = if score > 0 { (mover, "") } else { (if moves.is_multiple_of(2) { "the second player" } else { "the first player" }, "−") };
+        let (winner, sign) = if score > 0 {
+            (mover, "")
+        } else {
+            (if moves.is_multiple_of(2) { "the second player" } else { "the first player" }, "−")
+        };
         let suffix = match (stones % 10, stones % 100) {
             (_, 11..=13) => "th",
             (1, _) => "st",
@@ -289,7 +305,9 @@ impl Problem for Connect4 {
             (3, _) => "rd",
             _ => "th",
         };
-        format!("{summary}; with best play {winner} completes four with its {stones}{suffix} stone: score {sign}(22 − {stones}) = {score}")
+        format!(
+            "{summary}; with best play {winner} completes four with its {stones}{suffix} stone: score {sign}(22 − {stones}) = {score}"
+        )
     }
 }
 

@@ -390,15 +390,17 @@ pub fn grade<P: Problem>(problem: &P, tests: &TestSet<P>, program: &Program, opt
         file_verdicts.push(outcome.verdict);
     }
 
-    let mut strata: Vec<StratumCount> = tests
-        .stratum_names
-        .iter()
-        .map(|name| StratumCount { stratum: name.clone(), passed: 0, total: 0 })
-        .collect();
+    let mut strata: Vec<StratumCount> =
+        tests.stratum_names.iter().map(|name| StratumCount { stratum: name.clone(), passed: 0, total: 0 }).collect();
     let mut agreements: Vec<Agreement> = tests
         .solvers
         .iter()
-        .map(|solver| Agreement { solver: solver.name.to_string(), description: solver.description.to_string(), agreed: 0, answered: 0 })
+        .map(|solver| Agreement {
+            solver: solver.name.to_string(),
+            description: solver.description.to_string(),
+            agreed: 0,
+            answered: 0,
+        })
         .collect();
     let mut passed = 0;
     for (case, answer) in answers.iter().enumerate() {
@@ -508,7 +510,14 @@ fn shrink_failure<P: Problem>(
     let mut current = tests.cases[case];
     let Some(mut failing) = fails_alone(problem, &current, program, options)? else {
         // Right when alone: the answer depends on the other cases of the file.
-        let mut failure = whole_file_failure(problem, tests, tests.files.iter().find(|range| range.contains(&case)).cloned().unwrap_or(case..case + 1), file_input, file_result, Verdict::WrongAnswer);
+        let mut failure = whole_file_failure(
+            problem,
+            tests,
+            tests.files.iter().find(|range| range.contains(&case)).cloned().unwrap_or(case..case + 1),
+            file_input,
+            file_result,
+            Verdict::WrongAnswer,
+        );
         failure.explanation = Some(format!(
             "case {} of this file is answered wrongly here but rightly when alone (state kept between cases?); expected for it: {}",
             case - tests.files.iter().find(|range| range.contains(&case)).map_or(case, |range| range.start) + 1,

@@ -10,7 +10,6 @@
 //! - [`report`]: the reports, as text, Markdown, CSV and JSON.
 #![deny(missing_docs)]
 
-
 pub mod batch;
 pub mod connect4;
 pub mod grade;

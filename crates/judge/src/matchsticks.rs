@@ -276,7 +276,11 @@ impl Problem for Matchsticks {
 
     fn solvers(&self) -> Vec<Solver<Board>> {
         vec![
-            Solver { name: "correct", description: "any winning move, or any legal move when all lose (SPEC §1.5)", reference: correct },
+            Solver {
+                name: "correct",
+                description: "any winning move, or any legal move when all lose (SPEC §1.5)",
+                reference: correct,
+            },
             Solver {
                 name: "touching-preplaced-lose",
                 description: "pre-placed touching sticks treated as an immediate loss (no legal move)",

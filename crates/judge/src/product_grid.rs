@@ -160,7 +160,16 @@ fn any_filling_wins(board: &Board) -> Reference {
         -1 => loss = true,
         _ => {}
     });
-    Reference::Exact(if win { "first" } else if loss { "second" } else { "tie" }.to_string())
+    Reference::Exact(
+        if win {
+            "first"
+        } else if loss {
+            "second"
+        } else {
+            "tie"
+        }
+        .to_string(),
+    )
 }
 
 fn maximiser_alone(board: &Board) -> Reference {
@@ -392,11 +401,6 @@ impl Problem for ProductGrid {
             .collect();
         let full = replay.cells();
         let prefix = if numbers.is_empty() { "the board is full".to_string() } else { moves.join(", ") };
-        format!(
-            "{prefix} → x = {}, y = {}, x − y = {value}: {}",
-            row_products(&full),
-            column_products(&full),
-            word(value)
-        )
+        format!("{prefix} → x = {}, y = {}, x − y = {value}: {}", row_products(&full), column_products(&full), word(value))
     }
 }

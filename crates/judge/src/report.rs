@@ -53,7 +53,8 @@ fn failure_text(failure: &Failure) -> String {
     );
     let _ = writeln!(out, "  input:");
     out.push_str(&indent(&failure.input, "    "));
-    let others = if failure.accepted_answers > 1 { format!(" (one of {} right answers)", failure.accepted_answers) } else { String::new() };
+    let others =
+        if failure.accepted_answers > 1 { format!(" (one of {} right answers)", failure.accepted_answers) } else { String::new() };
     let _ = writeln!(out, "  expected{others}:");
     out.push_str(&indent(&failure.expected, "    "));
     let _ = writeln!(out, "  received:");

@@ -121,7 +121,11 @@ const STDERR_CAP: usize = 64 << 10;
 
 /// Reads `source` into a buffer of at most `cap` bytes; past that raises `overflow` and
 /// keeps draining (so the writer is not blocked) without storing.
-fn capped_reader(mut source: impl Read + Send + 'static, cap: usize, overflow: Option<Arc<AtomicBool>>) -> thread::JoinHandle<Vec<u8>> {
+fn capped_reader(
+    mut source: impl Read + Send + 'static,
+    cap: usize,
+    overflow: Option<Arc<AtomicBool>>,
+) -> thread::JoinHandle<Vec<u8>> {
     thread::spawn(move || {
         let mut kept = Vec::new();
         let mut buffer = [0u8; 64 << 10];

@@ -250,11 +250,7 @@ impl Problem for TictactoeCcf {
             .collect();
         let end = match value {
             0 => "draw, score 0".to_string(),
-            _ => format!(
-                "{} wins with {} empty cells: score {value}",
-                if value > 0 { "Alice" } else { "Bob" },
-                value.abs() - 1
-            ),
+            _ => format!("{} wins with {} empty cells: score {value}", if value > 0 { "Alice" } else { "Bob" }, value.abs() - 1),
         };
         format!("{} → {end}", moves.join(", "))
     }

@@ -172,9 +172,5 @@ fn print_text<G: Notation>(spec: GameSpec, position: &G, analysis: &Analysis<G::
     } else {
         format!("stopped early; depth {}", analysis.depth)
     };
-    println!(
-        "{} nodes in {:.1} ms ({kind})",
-        statistics.nodes,
-        statistics.time_us as f64 / 1000.0
-    );
+    println!("{} nodes in {:.1} ms ({kind})", statistics.nodes, statistics.time_us as f64 / 1000.0);
 }

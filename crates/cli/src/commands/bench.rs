@@ -5,7 +5,8 @@ use std::time::Instant;
 
 use anyhow::Result;
 use gametree_engine::{
-    analyze, census, iterative_deepening, minimax, AnalysisConfig, Game, GameKind, Heuristics, Limits, SearchOptions, Searcher, StopFlag,
+    analyze, census, iterative_deepening, minimax, AnalysisConfig, Game, GameKind, Heuristics, Limits, SearchOptions, Searcher,
+    StopFlag,
 };
 use gametree_games::{Matchsticks, Mnk, ProductGrid};
 

@@ -67,7 +67,10 @@ fn vct_report(board: &Gomoku) -> (String, serde_json::Value) {
                 line.threats,
                 moves.join(" ")
             );
-            (text, json!({"side": mover, "wins": true, "threats": line.threats, "line": moves, "complete": found.complete, "nodes": found.nodes}))
+            (
+                text,
+                json!({"side": mover, "wins": true, "threats": line.threats, "line": moves, "complete": found.complete, "nodes": found.nodes}),
+            )
         }
         None => {
             let text = if found.complete {

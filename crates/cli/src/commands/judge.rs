@@ -105,12 +105,9 @@ fn judge<P: Problem>(problem: &P, arguments: &Arguments, stop: &StopFlag) -> Res
     if arguments.cases == 0 && !arguments.exhaustive {
         return Err(input_error("--cases 0: expected at least 1 case per stratum"));
     }
-    let tests = if arguments.exhaustive {
-        TestSet::exhaustive(problem)
-    } else {
-        TestSet::random(problem, arguments.cases, arguments.seed)
-    }
-    .map_err(|error| input_error(error.to_string()))?;
+    let tests =
+        if arguments.exhaustive { TestSet::exhaustive(problem) } else { TestSet::random(problem, arguments.cases, arguments.seed) }
+            .map_err(|error| input_error(error.to_string()))?;
     let summary = TestSummary {
         problem: problem.name().to_string(),
         selection: if arguments.exhaustive {
@@ -183,7 +180,8 @@ fn batch<P: Problem>(
     let jobs = arguments.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from)).max(1);
     let bar = indicatif::ProgressBar::new(submissions.len() as u64);
     bar.set_style(
-        indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} submissions {msg}").unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+        indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} submissions {msg}")
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
     );
     let progress = |result: &SubmissionResult| {
         bar.set_message(format!("{}: {}", result.name, result.verdict));

@@ -163,7 +163,13 @@ impl Scoreboard<'_> {
             Some(Player::Second) => format!("{} (white) wins", letter(1 - black)),
             None => "draw".to_string(),
         };
-        println!("game {}: black {} white {}: {verdict} by {reason}, {} moves", game + 1, letter(black), letter(1 - black), board.history().len());
+        println!(
+            "game {}: black {} white {}: {verdict} by {reason}, {} moves",
+            game + 1,
+            letter(black),
+            letter(1 - black),
+            board.history().len()
+        );
         if let Some(file) = self.save.as_mut() {
             let record = serde_json::json!({
                 "game": game + 1,
@@ -195,7 +201,8 @@ impl Scoreboard<'_> {
 
 /// Runs the command.
 pub fn run(arguments: &Arguments, stop: &StopFlag) -> Result<ExitCode> {
-    let rule: Rule = arguments.rule.parse().map_err(|error: gametree_games::NotationError| input_error(format!("--rule: {}", error.message)))?;
+    let rule: Rule =
+        arguments.rule.parse().map_err(|error: gametree_games::NotationError| input_error(format!("--rule: {}", error.message)))?;
     Gomoku::new(arguments.size, rule).map_err(|error| input_error(format!("--size: {}", error.message)))?;
     for (name, command) in [("ENGINE_A", &arguments.engine_a), ("ENGINE_B", &arguments.engine_b)] {
         if command.split_whitespace().next().is_none() {
@@ -213,15 +220,12 @@ pub fn run(arguments: &Arguments, stop: &StopFlag) -> Result<ExitCode> {
     let names = [arguments.engine_a.as_str(), arguments.engine_b.as_str()];
     let save = match &arguments.save {
         Some(path) => Some(
-            std::fs::OpenOptions::new()
-                .create(true)
-                .append(true)
-                .open(path)
-                .with_context(|| format!("--save {}", path.display()))?,
+            std::fs::OpenOptions::new().create(true).append(true).open(path).with_context(|| format!("--save {}", path.display()))?,
         ),
         None => None,
     };
-    let mut scoreboard = Scoreboard { arguments, rule, names, tallies: [Tally::default(); 2], pairs: Default::default(), first_of_pair: 0, save, sprt };
+    let mut scoreboard =
+        Scoreboard { arguments, rule, names, tallies: [Tally::default(); 2], pairs: Default::default(), first_of_pair: 0, save, sprt };
     // Games are handed out in order to `--concurrency` workers; their results are taken
     // in game order, so the output, the pairs and the SPRT are those of a sequential run.
     let next_game = AtomicUsize::new(0);
@@ -374,7 +378,8 @@ impl Engine {
     fn spawn(command: &str) -> std::io::Result<Engine> {
         let mut parts = command.split_whitespace();
         let program = parts.next().unwrap_or_default();
-        let mut child = Command::new(program).args(parts).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::null()).spawn()?;
+        let mut child =
+            Command::new(program).args(parts).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::null()).spawn()?;
         let input = child.stdin.take().ok_or_else(|| std::io::Error::other("no stdin"))?;
         let output = child.stdout.take().ok_or_else(|| std::io::Error::other("no stdout"))?;
         let (sender, lines) = mpsc::channel();
@@ -434,7 +439,13 @@ impl Engine {
 /// Plays one game; `commands[0]` is black. Returns the ending, the final board and the
 /// milliseconds of every move per colour.
 /// `halt` says that the match has been stopped: the game is then abandoned.
-fn play_game(arguments: &Arguments, rule: Rule, commands: [&str; 2], opening: &[Cell], halt: &dyn Fn() -> bool) -> (Ending, Gomoku, [Vec<u128>; 2]) {
+fn play_game(
+    arguments: &Arguments,
+    rule: Rule,
+    commands: [&str; 2],
+    opening: &[Cell],
+    halt: &dyn Fn() -> bool,
+) -> (Ending, Gomoku, [Vec<u128>; 2]) {
     let delay = Duration::from_millis(arguments.delay_ms);
     let mut board = Gomoku::new(arguments.size, rule).expect("size checked");
     for &cell in opening {

@@ -3,18 +3,18 @@
 pub mod analyze;
 pub mod bench;
 pub mod census;
-pub mod judge;
-pub mod solve;
-pub mod solve_connect4;
 pub mod explain;
+pub mod gomoku_tactics;
+pub mod judge;
+pub mod match_runner;
+pub mod pbrain;
 pub mod play;
 pub mod play_terminal;
 pub mod search_tree;
-pub mod tree;
 pub mod serve;
-pub mod gomoku_tactics;
-pub mod match_runner;
-pub mod pbrain;
+pub mod solve;
+pub mod solve_connect4;
+pub mod tree;
 
 use gametree_engine::StopFlag;
 

@@ -161,9 +161,7 @@ pub fn run(arguments: &Arguments, stop: &StopFlag) -> Result<ExitCode> {
             let given = super::parse_game(name)?;
             let recorded = super::parse_game(&record.game)?;
             if given != recorded {
-                return Err(crate::error::input_error(format!(
-                    "the record is a game of {recorded}, not {given}"
-                )));
+                return Err(crate::error::input_error(format!("the record is a game of {recorded}, not {given}")));
             }
             name.clone()
         }
@@ -186,8 +184,8 @@ pub fn run(arguments: &Arguments, stop: &StopFlag) -> Result<ExitCode> {
 }
 
 fn read_record(path: &Path) -> Result<Record> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|error| crate::error::input_error(format!("--replay {}: {error}", path.display())))?;
+    let text =
+        std::fs::read_to_string(path).map_err(|error| crate::error::input_error(format!("--replay {}: {error}", path.display())))?;
     Record::parse(&text, &path.display().to_string())
 }
 
@@ -335,9 +333,10 @@ impl<G: Notation> Session<G> {
 
     fn replay(&mut self, record: &Record) -> Result<()> {
         for (number, text) in record.moves.iter().enumerate() {
-            let mv = self.position.parse_move(text).map_err(|error| {
-                crate::error::input_error(format!("record move {} `{text}`: {}", number + 1, error.message))
-            })?;
+            let mv = self
+                .position
+                .parse_move(text)
+                .map_err(|error| crate::error::input_error(format!("record move {} `{text}`: {}", number + 1, error.message)))?;
             self.play(mv);
         }
         Ok(())
@@ -498,11 +497,8 @@ impl<G: Notation> Session<G> {
                 io.show(&self.hint_text())?;
             }
             let choices: Vec<String> = self.legal_moves().iter().map(|&mv| self.position.move_notation(mv)).collect();
-            let prompt = if over {
-                "Game over (undo, save FILE, quit):".to_string()
-            } else {
-                format!("{} to move:", self.name(mover))
-            };
+            let prompt =
+                if over { "Game over (undo, save FILE, quit):".to_string() } else { format!("{} to move:", self.name(mover)) };
             let Some(input) = io.ask(&prompt, &choices)? else { return Ok(ExitCode::SUCCESS) };
             let (word, rest) = input.split_once(char::is_whitespace).map_or((input.as_str(), ""), |(word, rest)| (word, rest.trim()));
             match word.to_ascii_lowercase().as_str() {
@@ -537,7 +533,9 @@ impl<G: Notation> Session<G> {
                         self.redo.clear();
                         shown = false;
                     }
-                    Err(error) => io.show(&format!("Bad move: {}. Type `moves` for the legal moves, `help` for commands.\n", error.message))?,
+                    Err(error) => {
+                        io.show(&format!("Bad move: {}. Type `moves` for the legal moves, `help` for commands.\n", error.message))?
+                    }
                 },
             }
         }

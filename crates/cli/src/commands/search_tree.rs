@@ -5,8 +5,8 @@
 //! (`serve`) replays its events one at a time. Neither re-implements the search.
 
 use gametree_engine::{
-    minimax_with, Game, GameKind, Limits, Observer, Player, SearchOptions, Searcher, Statistics, StopFlag, Value,
-    Verdict, UNLIMITED_DEPTH,
+    minimax_with, Game, GameKind, Limits, Observer, Player, SearchOptions, Searcher, Statistics, StopFlag, Value, Verdict,
+    UNLIMITED_DEPTH,
 };
 use gametree_games::Notation;
 
@@ -395,12 +395,7 @@ pub fn record<G: Game>(position: &G, recording: &Recording, stop: &StopFlag) -> 
             let options = SearchOptions { ordering: recording.order == Order::Engine, ..SearchOptions::PLAIN };
             let mut searcher = Searcher::with_observer(options, recorder);
             searcher.set_limits(&recording.limits, stop.clone());
-            searcher.search(
-                &mut position.clone(),
-                recording.depth.unwrap_or(UNLIMITED_DEPTH),
-                Value::NEG_INFINITY,
-                Value::INFINITY,
-            );
+            searcher.search(&mut position.clone(), recording.depth.unwrap_or(UNLIMITED_DEPTH), Value::NEG_INFINITY, Value::INFINITY);
             if searcher.stopped() {
                 return None;
             }
@@ -451,13 +446,7 @@ impl<M: Copy> SearchTree<M> {
     #[must_use]
     pub fn root_view_value(&self, id: usize) -> Option<Value> {
         let node = &self.nodes[id];
-        node.value.map(|value| {
-            if self.sign(id) {
-                value
-            } else {
-                -value
-            }
-        })
+        node.value.map(|value| if self.sign(id) { value } else { -value })
     }
 
     /// A node's entry window from the first player's view (`α ≤ β`; remoteness counted
@@ -504,10 +493,8 @@ impl<M: Copy> SearchTree<M> {
             if self.bound(id) != Bound::Exact {
                 break;
             }
-            let Some(&next) = self.nodes[id]
-                .children
-                .iter()
-                .find(|&&child| !self.nodes[child].pruned && self.nodes[child].value == Some(-value))
+            let Some(&next) =
+                self.nodes[id].children.iter().find(|&&child| !self.nodes[child].pruned && self.nodes[child].value == Some(-value))
             else {
                 break;
             };
@@ -662,11 +649,8 @@ mod tests {
                 steps
             };
             assert_eq!(steps(&subtrees), steps(&moves), "seed {seed}");
-            let inside_pruned = subtrees
-                .nodes
-                .iter()
-                .filter(|node| node.parent.is_some_and(|parent| subtrees.nodes[parent].pruned))
-                .count();
+            let inside_pruned =
+                subtrees.nodes.iter().filter(|node| node.parent.is_some_and(|parent| subtrees.nodes[parent].pruned)).count();
             assert_eq!(moves.nodes.len() + inside_pruned, subtrees.nodes.len());
             let counts = |tree: &SearchTree<_>| (tree.evaluated_leaves, tree.statistics.nodes, tree.statistics.cutoffs);
             assert_eq!(counts(&moves), counts(&subtrees), "seed {seed}");

@@ -11,9 +11,9 @@
 //! in a handler becomes a 500 and the server goes on.
 
 mod api;
-mod stepper;
 #[cfg(test)]
 mod load_tests;
+mod stepper;
 #[cfg(test)]
 mod tests;
 
@@ -205,8 +205,7 @@ pub fn router(state: AppState) -> Router {
 /// into a 500 answer instead of a dropped connection.
 fn protect(app: Router, body_limit: usize) -> Router {
     app.layer(DefaultBodyLimit::max(body_limit)).layer(CatchPanicLayer::custom(|_panic: Box<dyn std::any::Any + Send>| {
-        ApiError { status: StatusCode::INTERNAL_SERVER_ERROR, message: "internal error while answering".into() }
-            .into_response()
+        ApiError { status: StatusCode::INTERNAL_SERVER_ERROR, message: "internal error while answering".into() }.into_response()
     }))
 }
 
@@ -258,12 +257,8 @@ where
         nodes: Some(requested.nodes.map_or(config.max_nodes, |nodes| nodes.clamp(1, config.max_nodes))),
         time: Some(requested.time.map_or(config.max_time, |time| time.min(config.max_time))),
     };
-    let context = SearchContext {
-        limits,
-        stop: state.stop.clone(),
-        table_megabytes: config.table_megabytes,
-        tree_nodes: config.tree_nodes,
-    };
+    let context =
+        SearchContext { limits, stop: state.stop.clone(), table_megabytes: config.table_megabytes, tree_nodes: config.tree_nodes };
     light(move || {
         let _permit = permit;
         work(context)
@@ -353,17 +348,13 @@ async fn computer_move(State(state): State<AppState>, body: Result<Bytes, BytesR
     let request: MoveRequest = parse_body(body)?;
     let level = api::Level::parse(request.level.as_deref().unwrap_or("perfect"))?;
     let spec = parse_spec(&request.game)?;
-    search(&state, level.limits(), move |context| {
-        spec.visit(request.position.as_deref(), api::ComputerMove { level, context })?
-    })
-    .await
+    search(&state, level.limits(), move |context| spec.visit(request.position.as_deref(), api::ComputerMove { level, context })?).await
 }
 
 async fn analyze(State(state): State<AppState>, body: Result<Bytes, BytesRejection>) -> ApiResult {
     let request: AnalyzeRequest = parse_body(body)?;
     let spec = parse_spec(&request.game)?;
-    let requested =
-        Limits { depth: request.depth, nodes: request.nodes, time: request.time_ms.map(Duration::from_millis) };
+    let requested = Limits { depth: request.depth, nodes: request.nodes, time: request.time_ms.map(Duration::from_millis) };
     search(&state, requested, move |context| spec.visit(request.position.as_deref(), api::Analyze { context })?).await
 }
 

@@ -48,9 +48,8 @@ pub fn run(arguments: &Arguments, stop: &StopFlag) -> Result<ExitCode> {
     }
     let mut bytes = Vec::new();
     std::io::stdin().read_to_end(&mut bytes).context("reading standard input")?;
-    let text = String::from_utf8(bytes).map_err(|error| {
-        input_error(format!("{problem}: the input is not UTF-8 text (byte {})", error.utf8_error().valid_up_to()))
-    })?;
+    let text = String::from_utf8(bytes)
+        .map_err(|error| input_error(format!("{problem}: the input is not UTF-8 text (byte {})", error.utf8_error().valid_up_to())))?;
     let answer = match problem {
         "tictactoe-ccf" => solve_tictactoe_ccf(&text)?,
         "product-grid" => solve_product_grid(&text)?,
@@ -79,15 +78,14 @@ struct NumberBoard {
 /// Reads `T` and then `T` boards of 3 lines × 3 whole numbers from 0 to `largest`.
 /// Blank lines are skipped; anything after the `T`-th board is an error.
 fn read_number_boards(problem: &str, text: &str, largest: u8) -> Result<Vec<NumberBoard>> {
-    let mut lines =
-        text.lines().enumerate().map(|(index, line)| (index + 1, line.trim())).filter(|(_, line)| !line.is_empty());
+    let mut lines = text.lines().enumerate().map(|(index, line)| (index + 1, line.trim())).filter(|(_, line)| !line.is_empty());
     let Some((count_line, count_text)) = lines.next() else {
         return Err(input_error(format!("{problem}: empty input; expected the number of boards T on line 1")));
     };
     let count: usize = match count_text.split_whitespace().collect::<Vec<_>>().as_slice() {
-        [single] if single.bytes().all(|byte| byte.is_ascii_digit()) => single.parse().map_err(|_| {
-            input_error(format!("{problem}: line {count_line}: T = `{single}` is too large"))
-        })?,
+        [single] if single.bytes().all(|byte| byte.is_ascii_digit()) => {
+            single.parse().map_err(|_| input_error(format!("{problem}: line {count_line}: T = `{single}` is too large")))?
+        }
         _ => {
             return Err(input_error(format!(
                 "{problem}: line {count_line}: expected the number of boards T alone, found `{count_text}`"
@@ -144,12 +142,7 @@ fn read_number_boards(problem: &str, text: &str, largest: u8) -> Result<Vec<Numb
 }
 
 fn board_error(problem: &str, index: usize, board: &NumberBoard, message: &str) -> anyhow::Error {
-    input_error(format!(
-        "{problem}: board {} (input lines {}-{}): {message}",
-        index + 1,
-        board.first_line,
-        board.last_line
-    ))
+    input_error(format!("{problem}: board {} (input lines {}-{}): {message}", index + 1, board.first_line, board.last_line))
 }
 
 /// CCF CSP 201803-4: the final score under optimal play, (empty cells at the end + 1) for
@@ -159,9 +152,8 @@ pub fn solve_tictactoe_ccf(text: &str) -> Result<String> {
     let boards = read_number_boards(PROBLEM, text, 2)?;
     let mut positions = Vec::with_capacity(boards.len());
     for (index, board) in boards.iter().enumerate() {
-        let position = Mnk::from_numbers(3, 3, 3, &board.cells).map_err(|error| {
-            board_error(PROBLEM, index, board, &format!("{} (1 is Alice = x, 2 is Bob = o)", error.message))
-        })?;
+        let position = Mnk::from_numbers(3, 3, 3, &board.cells)
+            .map_err(|error| board_error(PROBLEM, index, board, &format!("{} (1 is Alice = x, 2 is Bob = o)", error.message)))?;
         positions.push(position);
     }
     let mut searcher = Searcher::new(SearchOptions::strong(4));
@@ -191,9 +183,8 @@ pub fn solve_product_grid(text: &str) -> Result<String> {
     let boards = read_number_boards(PROBLEM, text, 9)?;
     let mut positions = Vec::with_capacity(boards.len());
     for (index, board) in boards.iter().enumerate() {
-        let position = ProductGrid::from_cells(board.cells, Player::First).map_err(|error| {
-            board_error(PROBLEM, index, board, &error.message.replace("row", "line"))
-        })?;
+        let position = ProductGrid::from_cells(board.cells, Player::First)
+            .map_err(|error| board_error(PROBLEM, index, board, &error.message.replace("row", "line")))?;
         positions.push(position);
     }
     let mut searcher = Searcher::new(SearchOptions::strong(16));
@@ -219,9 +210,7 @@ pub fn read_matchsticks(text: &str) -> Result<Matchsticks> {
     }
     for (row, &(line_number, line)) in lines.iter().enumerate() {
         if row >= 3 {
-            return Err(input_error(format!(
-                "{PROBLEM}: line {line_number}: unexpected `{line}`; the board has 3 lines"
-            )));
+            return Err(input_error(format!("{PROBLEM}: line {line_number}: unexpected `{line}`; the board has 3 lines")));
         }
         let length = line.chars().count();
         if length != 4 {
@@ -239,10 +228,7 @@ pub fn read_matchsticks(text: &str) -> Result<Matchsticks> {
         }
     }
     if lines.len() < 3 {
-        return Err(input_error(format!(
-            "{PROBLEM}: board line {}: missing; the board has 3 lines of 4 characters",
-            lines.len() + 1
-        )));
+        return Err(input_error(format!("{PROBLEM}: board line {}: missing; the board has 3 lines of 4 characters", lines.len() + 1)));
     }
     let rows: Vec<&str> = lines.iter().map(|&(_, line)| line).collect();
     Matchsticks::from_rows(3, 4, &rows).map_err(|error| input_error(format!("{PROBLEM}: {}", error.message)))
@@ -339,9 +325,11 @@ mod tests {
 
     fn line_owner(cells: &[u8; 9]) -> Option<u8> {
         const LINES: [[usize; 3]; 8] = [[0, 1, 2], [3, 4, 5], [6, 7, 8], [0, 3, 6], [1, 4, 7], [2, 5, 8], [0, 4, 8], [2, 4, 6]];
-        LINES.iter().map(|line| cells[line[0]]).zip(LINES).find_map(|(owner, line)| {
-            (owner != 0 && line.iter().all(|&cell| cells[cell] == owner)).then_some(owner)
-        })
+        LINES
+            .iter()
+            .map(|line| cells[line[0]])
+            .zip(LINES)
+            .find_map(|(owner, line)| (owner != 0 && line.iter().all(|&cell| cells[cell] == owner)).then_some(owner))
     }
 
     #[test]

@@ -58,9 +58,7 @@ pub fn run(arguments: &Arguments, stop: &StopFlag) -> Result<ExitCode> {
         return Err(crate::error::input_error("--max-nodes 0: draw at least one node"));
     }
     let visitor = Draw { arguments, stop };
-    let output = spec
-        .visit(arguments.position.as_deref(), visitor)
-        .map_err(|error| crate::error::input_error(error.message))??;
+    let output = spec.visit(arguments.position.as_deref(), visitor).map_err(|error| crate::error::input_error(error.message))??;
     let bytes = match arguments.format {
         Format::Svg => to_svg(&output)?,
         _ => output.into_bytes(),
@@ -105,8 +103,8 @@ impl GameVisitor for Draw<'_> {
             pruned: Pruned::Subtrees,
             limits: Limits::UNLIMITED,
         };
-        let tree = record(&position, &recording, self.stop)
-            .ok_or_else(|| anyhow::anyhow!("interrupted before the search finished"))?;
+        let tree =
+            record(&position, &recording, self.stop).ok_or_else(|| anyhow::anyhow!("interrupted before the search finished"))?;
         let drawing = Drawing { spec, position: &position, tree: &tree, arguments };
         Ok(match arguments.format {
             Format::Text => drawing.text(crate::output::colour_stdout()),

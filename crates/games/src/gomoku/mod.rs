@@ -41,8 +41,8 @@ use gametree_engine::{Game, Outcome, Player};
 use crate::board::{Board, BoardCell};
 use crate::notation::{Notation, NotationError};
 pub use pattern::Pattern;
-pub use player::{choose_move, new_searcher, Choice, Chooser};
 use pattern::{neighbour_slot, PatternTable, REACH, WALL};
+pub use player::{choose_move, new_searcher, Choice, Chooser};
 
 /// The smallest board side.
 pub const MIN_SIZE: u8 = 5;
@@ -57,9 +57,7 @@ type CellSet = [u64; SET_WORDS];
 
 /// The cells of a [`CellSet`], in increasing order.
 fn set_cells(set: CellSet) -> impl Iterator<Item = Cell> {
-    set.into_iter()
-        .enumerate()
-        .flat_map(|(word, bits)| crate::mnk::bits(bits).map(move |bit| (word * 64) as Cell + Cell::from(bit)))
+    set.into_iter().enumerate().flat_map(|(word, bits)| crate::mnk::bits(bits).map(move |bit| (word * 64) as Cell + Cell::from(bit)))
 }
 /// The four line directions as (dx, dy).
 const DIRECTIONS: [(i32, i32); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
@@ -388,9 +386,7 @@ impl Gomoku {
     /// The empty board of side `size` (5..=22).
     pub fn new(size: u8, rule: Rule) -> Result<Gomoku, NotationError> {
         if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
-            return Err(NotationError::new(format!(
-                "gomoku board size {size}: sizes {MIN_SIZE} to {MAX_SIZE} are supported"
-            )));
+            return Err(NotationError::new(format!("gomoku board size {size}: sizes {MIN_SIZE} to {MAX_SIZE} are supported")));
         }
         let mut board = Gomoku {
             size,
@@ -432,9 +428,9 @@ impl Gomoku {
     pub fn parse(size: u8, rule: Rule, text: &str) -> Result<Gomoku, NotationError> {
         let mut board = Gomoku::new(size, rule)?;
         for (index, token) in tokens(text)?.into_iter().enumerate() {
-            let cell = board.cell_of_token(&token).map_err(|error| {
-                NotationError::new(format!("move {} `{token}`: {}", index + 1, error.message))
-            })?;
+            let cell = board
+                .cell_of_token(&token)
+                .map_err(|error| NotationError::new(format!("move {} `{token}`: {}", index + 1, error.message)))?;
             board.play(cell);
         }
         Ok(board)
@@ -1175,7 +1171,8 @@ impl Notation for Gomoku {
         let [token] = tokens.as_slice() else {
             return Err(NotationError::new(format!("move `{}`: expected one move like 7,7 or h8", text.trim())));
         };
-        let cell = self.cell_of_token(token).map_err(|error| NotationError::new(format!("move `{}`: {}", text.trim(), error.message)))?;
+        let cell =
+            self.cell_of_token(token).map_err(|error| NotationError::new(format!("move `{}`: {}", text.trim(), error.message)))?;
         match self.forbidden(cell) {
             Some(reason) if self.to_move() == Player::First => {
                 Err(NotationError::new(format!("move `{}`: {token} is forbidden to black ({reason}) under renju", text.trim())))
@@ -1232,7 +1229,11 @@ impl Notation for Gomoku {
                 BoardCell {
                     text: owner.map_or(String::new(), |player| if player == Player::First { "x" } else { "o" }.to_string()),
                     owner,
-                    moves: if open && owner.is_none() && !self.forbidden_to_mover(index as Cell) { vec![index as Cell] } else { Vec::new() },
+                    moves: if open && owner.is_none() && !self.forbidden_to_mover(index as Cell) {
+                        vec![index as Cell]
+                    } else {
+                        Vec::new()
+                    },
                 }
             })
             .collect();
@@ -1283,7 +1284,8 @@ mod tests {
                 for _ in 0..rng.usize(4..40) {
                     let empty: Vec<Cell> = (0..board.cells() as Cell).filter(|&cell| board.stone(cell).is_none()).collect();
                     let (x, y) = (rng.i32(3..12), rng.i32(3..12));
-                    let cell = board.cell_at(x, y).filter(|&cell| board.stone(cell).is_none()).unwrap_or(empty[rng.usize(..empty.len())]);
+                    let cell =
+                        board.cell_at(x, y).filter(|&cell| board.stone(cell).is_none()).unwrap_or(empty[rng.usize(..empty.len())]);
                     let mover = board.to_move();
                     let fives: Vec<Cell> = board.five_points(mover).collect();
                     assert_eq!(board.threat(mover, cell) == Threat::Five, fives.contains(&cell));

@@ -46,9 +46,9 @@ pub(super) fn table() -> &'static [[i32; 2]] {
     TABLE.get_or_init(|| {
         (0..1usize << 16)
             .map(|index| {
-                super::unpacked_patterns(index, false).and_then(combination_index).map_or([0, 0], |combination| {
-                    [i32::from(POLICY[MOVER][combination]), i32::from(POLICY[WAITER][combination])]
-                })
+                super::unpacked_patterns(index, false)
+                    .and_then(combination_index)
+                    .map_or([0, 0], |combination| [i32::from(POLICY[MOVER][combination]), i32::from(POLICY[WAITER][combination])])
             })
             .collect()
     })

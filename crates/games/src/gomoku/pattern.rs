@@ -266,7 +266,10 @@ fn classify(key: u32, lines: Lines, memo: &mut [u8]) -> u8 {
             [] => best.demoted() as u8,
             [_] => Pattern::Block4 as u8,
             // Renju tells a straight four, `.xxxx.`, from two fours on one line.
-            [low, high] if lines == Lines::RenjuBlack && !(high - low == 5 && (low + 1..high).all(|offset| offset == 0 || code_at(key, offset) == 1)) => {
+            [low, high]
+                if lines == Lines::RenjuBlack
+                    && !(high - low == 5 && (low + 1..high).all(|offset| offset == 0 || code_at(key, offset) == 1)) =>
+            {
                 DOUBLE_FOUR_LINE
             }
             [_, _, _, ..] if lines == Lines::RenjuBlack => DOUBLE_FOUR_LINE,

@@ -186,4 +186,3 @@ pub fn choose_move(board: &Gomoku, searcher: &mut Searcher<Gomoku>, budget: Dura
     let cell = report.best_move.filter(|&cell| board.stone(cell).is_none()).unwrap_or(moves[0]);
     Choice { cell, reason: "search", depth: report.depth, nodes, value: Some(report.value) }
 }
-

@@ -203,11 +203,7 @@ impl VcfSearch {
             self.line.clear();
             let before = self.nodes;
             if self.attack(board, depth) {
-                return VcfOutcome {
-                    proof: Some(VcfProof { attacker, moves: self.line.clone() }),
-                    complete: true,
-                    nodes: self.nodes,
-                };
+                return VcfOutcome { proof: Some(VcfProof { attacker, moves: self.line.clone() }), complete: true, nodes: self.nodes };
             }
             if self.aborted {
                 break;

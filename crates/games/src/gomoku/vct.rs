@@ -382,7 +382,13 @@ impl ProofSearch {
             return numbers;
         }
         let orient = |numbers: Numbers| if attacking { (numbers.proof, numbers.disproof) } else { (numbers.disproof, numbers.proof) };
-        let unorient = |choice: u32, other: u32| if attacking { Numbers { proof: choice, disproof: other } } else { Numbers { proof: other, disproof: choice } };
+        let unorient = |choice: u32, other: u32| {
+            if attacking {
+                Numbers { proof: choice, disproof: other }
+            } else {
+                Numbers { proof: other, disproof: choice }
+            }
+        };
         let (choice_limit, other_limit) = orient(Numbers { proof: proof_limit, disproof: disproof_limit });
         let children = self.children(board, key, threats_left, attacking);
         // An attacker's threat uses one of the threats left; a defence does not.
@@ -446,7 +452,12 @@ mod tests {
     /// The search this module had before df-pn: iterative deepening over the number of
     /// threats, a plain and/or tree walk with a table of failures. The oracle below.
     fn reference_vct(board: &Gomoku, threats: u32) -> Option<bool> {
-        let mut search = ReferenceSearch { limits: VcfLimits { max_fours: threats, max_nodes: 3_000_000, deadline: None }, nodes: 0, aborted: false, failed: HashMap::new() };
+        let mut search = ReferenceSearch {
+            limits: VcfLimits { max_fours: threats, max_nodes: 3_000_000, deadline: None },
+            nodes: 0,
+            aborted: false,
+            failed: HashMap::new(),
+        };
         let mut board = board.clone();
         let mut found = false;
         for depth in 0..=threats {
@@ -580,7 +591,15 @@ mod tests {
                     after.generate_moves(&mut defences);
                     for defence in defences {
                         after.play(defence);
-                        assert!(after.outcome().is_none() && reference_vct(&after, threats - 1) == Some(true), "{} threats {threats} first {} defence {} outcome {:?} ref {:?}", board.notation(), board.move_notation(first), after.move_notation(defence), after.outcome(), reference_vct(&after, threats - 1));
+                        assert!(
+                            after.outcome().is_none() && reference_vct(&after, threats - 1) == Some(true),
+                            "{} threats {threats} first {} defence {} outcome {:?} ref {:?}",
+                            board.notation(),
+                            board.move_notation(first),
+                            after.move_notation(defence),
+                            after.outcome(),
+                            reference_vct(&after, threats - 1)
+                        );
                         after.undo(defence);
                     }
                 }

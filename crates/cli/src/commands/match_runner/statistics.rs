@@ -196,10 +196,9 @@ pub fn game_summary(wins: u32, losses: u32, draws: u32) -> String {
         line.push_str(": no finite Elo difference");
         return line;
     }
-    let variance = (f64::from(wins) * (1.0 - score).powi(2)
-        + f64::from(draws) * (0.5 - score).powi(2)
-        + f64::from(losses) * score.powi(2))
-        / games;
+    let variance =
+        (f64::from(wins) * (1.0 - score).powi(2) + f64::from(draws) * (0.5 - score).powi(2) + f64::from(losses) * score.powi(2))
+            / games;
     let margin = 1.96 * (variance / games).sqrt();
     line.push_str(&format!(
         ", Elo difference {} (95 % interval {} to {})",
@@ -258,9 +257,15 @@ mod tests {
         let variance: f64 = (0.55f64.powi(2) + 16.0 * 0.05f64.powi(2) + 3.0 * 0.45f64.powi(2)) / 20.0;
         assert!((high - score - 1.96 * (variance / 20.0).sqrt()).abs() < 1e-12);
         assert!((score - low - (high - score)).abs() < 1e-12);
-        assert_eq!(pair_summary(&pairs), "pairs by A's points 0, 1/2, 1, 3/2, 2: 1 0 16 0 3; Elo difference +35 (95 % interval -32 to +104, from the pairs)");
+        assert_eq!(
+            pair_summary(&pairs),
+            "pairs by A's points 0, 1/2, 1, 3/2, 2: 1 0 16 0 3; Elo difference +35 (95 % interval -32 to +104, from the pairs)"
+        );
         assert_eq!(game_summary(22, 18, 0), "A scores 55.0 % (22-18-0), Elo difference +35 (95 % interval -73 to +151)");
-        assert_eq!(pair_summary(&Pentanomial([0, 0, 0, 0, 2])), "pairs by A's points 0, 1/2, 1, 3/2, 2: 0 0 0 0 2; A scores 100.0 % over the pairs: no finite Elo difference");
+        assert_eq!(
+            pair_summary(&Pentanomial([0, 0, 0, 0, 2])),
+            "pairs by A's points 0, 1/2, 1, 3/2, 2: 0 0 0 0 2; A scores 100.0 % over the pairs: no finite Elo difference"
+        );
         assert_eq!(pair_summary(&Pentanomial::default()), "pairs by A's points 0, 1/2, 1, 3/2, 2: 0 0 0 0 0");
     }
 

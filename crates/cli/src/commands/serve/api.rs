@@ -313,8 +313,7 @@ impl GameVisitor for Analyze {
             } else {
                 format!("values are from the deepest finished depth, {}", analysis.depth)
             };
-            answer["note"] =
-                json!(format!("search cap reached ({nodes} nodes or {time_ms} ms) before the end: {reached}"));
+            answer["note"] = json!(format!("search cap reached ({nodes} nodes or {time_ms} ms) before the end: {reached}"));
         }
         Ok(answer)
     }

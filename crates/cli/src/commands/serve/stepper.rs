@@ -129,8 +129,20 @@ impl GameVisitor for Record {
                 let value = node.value.filter(|_| !node.pruned);
                 // A fail-soft value outside the window it was searched with is only a bound.
                 let bound = match value {
-                    Some(value) if windows && value <= node.window.0 => if flip { "lower" } else { "upper" },
-                    Some(value) if windows && value >= node.window.1 => if flip { "upper" } else { "lower" },
+                    Some(value) if windows && value <= node.window.0 => {
+                        if flip {
+                            "lower"
+                        } else {
+                            "upper"
+                        }
+                    }
+                    Some(value) if windows && value >= node.window.1 => {
+                        if flip {
+                            "upper"
+                        } else {
+                            "lower"
+                        }
+                    }
                     _ => "exact",
                 };
                 let (alpha, beta) = if flip { (-node.window.1, -node.window.0) } else { node.window };

@@ -20,11 +20,8 @@ fn app() -> Router {
 async fn send(app: Router, request: Request<Body>) -> (StatusCode, String, Vec<u8>) {
     let response = app.oneshot(request).await.expect("the router always answers");
     let status = response.status();
-    let content_type = response
-        .headers()
-        .get("content-type")
-        .map(|value| value.to_str().unwrap_or_default().to_string())
-        .unwrap_or_default();
+    let content_type =
+        response.headers().get("content-type").map(|value| value.to_str().unwrap_or_default().to_string()).unwrap_or_default();
     let body = axum::body::to_bytes(response.into_body(), 1 << 24).await.expect("body");
     (status, content_type, body.to_vec())
 }
@@ -194,12 +191,17 @@ async fn a_body_over_the_limit_is_refused() {
 #[tokio::test]
 async fn a_panicking_handler_answers_500_and_the_router_goes_on() {
     let app = protect(
-        Router::new().route("/boom", get(|| async {
-            if true {
-                panic!("deliberate");
-            }
-            "never"
-        })).route("/fine", get(|| async { "ok" })),
+        Router::new()
+            .route(
+                "/boom",
+                get(|| async {
+                    if true {
+                        panic!("deliberate");
+                    }
+                    "never"
+                }),
+            )
+            .route("/fine", get(|| async { "ok" })),
         1024,
     );
     let (status, answer) = get_json(app.clone(), "/boom").await;
@@ -277,8 +279,7 @@ async fn play_out(first: &str, second: &str) -> Json {
             return state;
         }
         let level = if state["to_move_is_first"] == true { first } else { second };
-        let (status, answer) =
-            post_json(app(), "/api/move", json!({"game": "tictactoe", "position": position, "level": level})).await;
+        let (status, answer) = post_json(app(), "/api/move", json!({"game": "tictactoe", "position": position, "level": level})).await;
         assert_eq!(status, StatusCode::OK, "{answer}");
         assert_eq!(answer["level"], level);
         assert_eq!(answer["state"]["last_move"], answer["move"]);
@@ -317,8 +318,7 @@ async fn the_stepper_records_the_engines_alphabeta_with_windows_and_pruning() {
     let (status, alphabeta) =
         post_json(app(), "/api/tree", json!({"game": "tictactoe", "position": position, "algorithm": "alphabeta"})).await;
     assert_eq!(status, StatusCode::OK, "{alphabeta}");
-    let (_, minimax) =
-        post_json(app(), "/api/tree", json!({"game": "tictactoe", "position": position, "algorithm": "minimax"})).await;
+    let (_, minimax) = post_json(app(), "/api/tree", json!({"game": "tictactoe", "position": position, "algorithm": "minimax"})).await;
     let (_, analysis) = post_json(app(), "/api/analyze", json!({"game": "tictactoe", "position": position})).await;
     // Same root value as the analysis (x to move wins), by both algorithms.
     assert_eq!(alphabeta["value"]["kind"], analysis["value"]["kind"]);
@@ -432,7 +432,9 @@ async fn the_textbook_tree_prunes_two_leaves_of_the_second_subtree() {
     let pruned: Vec<&Json> = tree["nodes"].as_array().unwrap().iter().filter(|node| node["pruned"] == true).collect();
     assert_eq!(pruned.len(), 2);
     assert!(pruned.iter().all(|node| node["parent"].as_u64() == Some(second)));
-    let (_, minimax) = post_json(app(), "/api/tree", json!({"game": "tree", "position": "[[3,12,8],[2,4,6],[14,5,2]]", "algorithm": "minimax"})).await;
+    let (_, minimax) =
+        post_json(app(), "/api/tree", json!({"game": "tree", "position": "[[3,12,8],[2,4,6],[14,5,2]]", "algorithm": "minimax"}))
+            .await;
     assert_eq!(minimax["value"]["text"], "3");
     assert_eq!(minimax["nodes"].as_array().unwrap().len(), 13);
 }
@@ -585,11 +587,7 @@ mod arbitrary_requests {
     }
 
     fn text() -> impl Strategy<Value = String> {
-        prop_oneof![
-            "[xo./]{0,16}",
-            "[xXoO.]{3}/[xXoO.]{3}/[xXoO.]{3}",
-            "\\PC{0,24}",
-        ]
+        prop_oneof!["[xo./]{0,16}", "[xXoO.]{3}/[xXoO.]{3}/[xXoO.]{3}", "\\PC{0,24}",]
     }
 
     proptest! {
@@ -631,8 +629,7 @@ mod arbitrary_requests {
 #[tokio::test]
 async fn the_perfect_gomoku_computer_is_the_gomocup_engine() {
     // Black completes its five (g8 or l8) rather than blocking white's four in column a.
-    let (status, answer) =
-        post_json(app(), "/api/move", json!({"game": "gomoku", "position": "h8 a1 i8 a2 j8 a3 k8 a4"})).await;
+    let (status, answer) = post_json(app(), "/api/move", json!({"game": "gomoku", "position": "h8 a1 i8 a2 j8 a3 k8 a4"})).await;
     assert_eq!(status, StatusCode::OK, "{answer}");
     assert!(answer["move"] == "6,7" || answer["move"] == "11,7", "{answer}");
     assert_eq!((answer["level"].as_str(), answer["reason"].as_str()), (Some("perfect"), Some("five")));
