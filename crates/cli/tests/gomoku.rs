@@ -366,48 +366,21 @@ fn the_match_runner_judges_forbidden_moves() {
     let openings = directory.join("openings.txt");
     let opening: Vec<String> = DOUBLE_THREE.iter().map(|(x, y, _)| format!("{x},{y}")).collect();
     std::fs::write(&openings, opening.join(" ") + "\n").unwrap();
-    let output = Command::cargo_bin("gametree")
-        .unwrap()
-        .args([
-            "match",
-            &stubborn.display().to_string(),
-            &ours,
-            "--games",
-            "1",
-            "--turn-ms",
-            "100",
-            "--delay-ms",
-            "5",
-            "--grace-ms",
-            "1500",
-        ])
-        .args(["--rule", "renju", "--openings", &openings.display().to_string()])
-        .timeout(std::time::Duration::from_secs(600))
-        .output()
-        .unwrap();
-    let text = String::from_utf8(output.stdout).unwrap();
+    // One game of the stubborn engine's 9,7 against ours from the double-three opening,
+    // under `rule` (renju, or freestyle where the same move is a fine one).
+    let play_under = |rule: &str| {
+        let output = Command::cargo_bin("gametree")
+            .unwrap()
+            .args(["match", &stubborn.display().to_string(), &ours, "--games", "1", "--turn-ms", "100"])
+            .args(["--delay-ms", "5", "--grace-ms", "1500", "--rule", rule, "--openings", &openings.display().to_string()])
+            .timeout(std::time::Duration::from_secs(600))
+            .output()
+            .unwrap();
+        String::from_utf8(output.stdout).unwrap()
+    };
+    let text = play_under("renju");
     assert!(text.contains("black forbidden move 9,7 (double three)"), "{text}");
-    // Under freestyle the same move is a fine one.
-    let output = Command::cargo_bin("gametree")
-        .unwrap()
-        .args([
-            "match",
-            &stubborn.display().to_string(),
-            &ours,
-            "--games",
-            "1",
-            "--turn-ms",
-            "100",
-            "--delay-ms",
-            "5",
-            "--grace-ms",
-            "1500",
-        ])
-        .args(["--openings", &openings.display().to_string()])
-        .timeout(std::time::Duration::from_secs(600))
-        .output()
-        .unwrap();
-    let text = String::from_utf8(output.stdout).unwrap();
+    let text = play_under("freestyle");
     assert!(!text.contains("forbidden"), "{text}");
 }
 
