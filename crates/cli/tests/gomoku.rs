@@ -156,6 +156,52 @@ fn noise_is_garbage_unless_skipped() {
     assert!(output.contains("game 1:") && !output.contains("garbage"), "{output}");
 }
 
+#[cfg(unix)]
+#[test]
+fn time_odds_give_each_engine_its_own_time_a_move() {
+    // Answers every request with the `timeout_turn` it was told, which the runner judges
+    // garbage: the verdict shows what each engine was sent.
+    let teller = script_engine(
+        "teller",
+        "t=none; while read line; do case \"$line\" in 'INFO timeout_turn '*) t=${line#INFO timeout_turn };; START*) echo OK;; BEGIN|TURN*|DONE) echo \"told $t\";; esac; done",
+    );
+    let teller = teller.display().to_string();
+    let output = Command::cargo_bin("gametree")
+        .unwrap()
+        .args(["match", &teller, &teller, "--games", "2", "--turn-ms", "700", "--turn-ms-b", "3000", "--delay-ms", "5"])
+        .timeout(std::time::Duration::from_secs(600))
+        .output()
+        .unwrap();
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(output.status.success(), "{text}");
+    // Game 1: A has black and answers first; game 2: B.
+    assert!(text.contains("game 1: black A white B: B (white) wins by black garbage reply `told 700`"), "{text}");
+    assert!(text.contains("game 2: black B white A: A (white) wins by black garbage reply `told 3000`"), "{text}");
+    assert!(text.contains("time odds: A 700 ms a move, B 3000 ms a move"), "{text}");
+    // Late by the other engine's measure, in time by its own: a 1 s sleeper at 100 ms a move
+    // times out, and plays on at 3,000 ms (ours then wins by five, or it is a draw).
+    let sleeper = script_engine(
+        "slow-mover",
+        "n=0; while read line; do case \"$line\" in START*) echo OK;; BEGIN|TURN*|DONE) sleep 1; echo \"$n,0\"; n=$((n+1));; esac; done",
+    );
+    let ours = assert_cmd::cargo::cargo_bin("pbrain-gametree").display().to_string();
+    let play = |odds: &[&str]| {
+        let output = Command::cargo_bin("gametree")
+            .unwrap()
+            .args(["match", &ours, &sleeper.display().to_string(), "--games", "1", "--turn-ms", "100", "--delay-ms", "5"])
+            .args(["--grace-ms", "300"])
+            .args(odds)
+            .timeout(std::time::Duration::from_secs(600))
+            .output()
+            .unwrap();
+        String::from_utf8(output.stdout).unwrap()
+    };
+    let text = play(&[]);
+    assert!(text.contains("white timeout"), "{text}");
+    let text = play(&["--turn-ms-b", "3000"]);
+    assert!(text.contains("game 1:") && !text.contains("timeout"), "{text}");
+}
+
 #[test]
 fn our_engine_plays_itself() {
     let ours = assert_cmd::cargo::cargo_bin("pbrain-gametree").display().to_string();

@@ -6,7 +6,8 @@
 //! sees the opening and every move so far), later ones `TURN x,y`. Every reply is checked:
 //! a move off the board or on a stone, a reply that is not `x,y` (`MESSAGE`/`DEBUG` lines
 //! are skipped), a crash, or a move later than the turn limit plus `--grace-ms` (or over
-//! the match budget) loses the game. Five in a row is judged by the rule; under renju a
+//! the match budget) loses the game; `--turn-ms-a`/`--turn-ms-b` give the engines different
+//! times a move (a match at time odds). Five in a row is judged by the rule; under renju a
 //! forbidden move of black (double three, double four, overline) loses too.
 //!
 //! The summary gives engine A's score from single games and from game pairs (each opening
@@ -42,6 +43,12 @@ pub struct Arguments {
     /// Time per move in milliseconds (`INFO timeout_turn`).
     #[arg(long, value_name = "T", default_value_t = 1000)]
     pub turn_ms: u64,
+    /// Time per move for ENGINE_A only, for a match at time odds (default: `--turn-ms`).
+    #[arg(long, value_name = "T")]
+    pub turn_ms_a: Option<u64>,
+    /// Time per move for ENGINE_B only, for a match at time odds (default: `--turn-ms`).
+    #[arg(long, value_name = "T")]
+    pub turn_ms_b: Option<u64>,
     /// Time per game and engine in milliseconds (`INFO timeout_match`; 0 = none).
     #[arg(long, value_name = "M", default_value_t = 0)]
     pub match_ms: u64,
@@ -87,6 +94,13 @@ pub struct Arguments {
     /// The SPRT's chance of accepting ELO0 when ELO1 holds.
     #[arg(long, value_name = "P", default_value_t = 0.05)]
     pub sprt_beta: f64,
+}
+
+impl Arguments {
+    /// Each engine's time a move in milliseconds, A then B.
+    fn turns(&self) -> [u64; 2] {
+        [self.turn_ms_a.unwrap_or(self.turn_ms), self.turn_ms_b.unwrap_or(self.turn_ms)]
+    }
 }
 
 /// How a game ended.
@@ -218,6 +232,7 @@ pub fn run(arguments: &Arguments, stop: &StopFlag) -> Result<ExitCode> {
         None => Vec::new(),
     };
     let names = [arguments.engine_a.as_str(), arguments.engine_b.as_str()];
+    let turns = arguments.turns();
     let save = match &arguments.save {
         Some(path) => Some(
             std::fs::OpenOptions::new().create(true).append(true).open(path).with_context(|| format!("--save {}", path.display()))?,
@@ -236,7 +251,7 @@ pub fn run(arguments: &Arguments, stop: &StopFlag) -> Result<ExitCode> {
         let (sender, results) = mpsc::channel();
         for _ in 0..arguments.concurrency.max(1) {
             let sender = sender.clone();
-            let (next_game, openings, halt) = (&next_game, &openings, &halt);
+            let (next_game, openings, halt, turns) = (&next_game, &openings, &halt, &turns);
             scope.spawn(move || {
                 while !halt() {
                     let game = next_game.fetch_add(1, Ordering::Relaxed);
@@ -246,7 +261,8 @@ pub fn run(arguments: &Arguments, stop: &StopFlag) -> Result<ExitCode> {
                     let opening: &[Cell] = if openings.is_empty() { &[] } else { &openings[(game / 2) % openings.len()] };
                     // Engine index playing black.
                     let black = game % 2;
-                    let played = play_game(arguments, rule, [names[black], names[1 - black]], opening, halt);
+                    let turns = [turns[black], turns[1 - black]];
+                    let played = play_game(arguments, rule, [names[black], names[1 - black]], turns, opening, halt);
                     if sender.send((game, played)).is_err() {
                         break;
                     }
@@ -281,6 +297,9 @@ pub fn run(arguments: &Arguments, stop: &StopFlag) -> Result<ExitCode> {
     }
     let Scoreboard { tallies, pairs, sprt, .. } = scoreboard;
     println!();
+    if turns[0] != turns[1] {
+        println!("time odds: A {} ms a move, B {} ms a move", turns[0], turns[1]);
+    }
     println!("engine  W    L    D    black     white     avg ms  max ms  command");
     for (index, tally) in tallies.iter().enumerate() {
         let average = if tally.moves == 0 { 0.0 } else { tally.total_ms as f64 / tally.moves as f64 };
@@ -436,13 +455,15 @@ impl Engine {
     }
 }
 
-/// Plays one game; `commands[0]` is black. Returns the ending, the final board and the
+/// Plays one game; `commands[0]` is black, and `turns` are the two colours' times a
+/// move in milliseconds. Returns the ending, the final board and the
 /// milliseconds of every move per colour.
 /// `halt` says that the match has been stopped: the game is then abandoned.
 fn play_game(
     arguments: &Arguments,
     rule: Rule,
     commands: [&str; 2],
+    turns: [u64; 2],
     opening: &[Cell],
     halt: &dyn Fn() -> bool,
 ) -> (Ending, Gomoku, [Vec<u128>; 2]) {
@@ -471,7 +492,7 @@ fn play_game(
             let player = if index == 0 { Player::First } else { Player::Second };
             let engine = slot.as_mut().expect("spawned");
             let mut setup = vec![
-                format!("INFO timeout_turn {}", arguments.turn_ms),
+                format!("INFO timeout_turn {}", turns[index]),
                 format!("INFO timeout_match {}", arguments.match_ms),
                 format!("INFO max_memory {}", arguments.max_memory),
                 "INFO game_type 1".to_string(),
@@ -486,7 +507,7 @@ fn play_game(
                     break 'game Ending::Fault(player, "crashed at START".to_string());
                 }
             }
-            let deadline = Instant::now() + Duration::from_millis(arguments.turn_ms.max(5000) + arguments.grace_ms);
+            let deadline = Instant::now() + Duration::from_millis(turns[index].max(5000) + arguments.grace_ms);
             match engine.answer(deadline, arguments.skip_noise) {
                 Ok(answer) if answer.eq_ignore_ascii_case("OK") => {}
                 Ok(answer) => break 'game Ending::Fault(player, format!("answered `{answer}` to START")),
@@ -537,7 +558,7 @@ fn play_game(
                 break 'game Ending::Fault(player, "crashed (cannot take input)".to_string());
             }
             let asked = Instant::now();
-            let mut limit = arguments.turn_ms + arguments.grace_ms;
+            let mut limit = turns[colour_index(player)] + arguments.grace_ms;
             if arguments.match_ms > 0 {
                 let left = (arguments.match_ms as u128).saturating_sub(engine.used_ms) as u64;
                 limit = limit.min(left + arguments.grace_ms);
