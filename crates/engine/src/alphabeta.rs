@@ -94,6 +94,12 @@ pub struct Searcher<G: Game, O: Observer<G::Move> = Silent> {
     /// Single-reply and threat extensions stop at this ply (bounds the path of an extended
     /// search).
     extension_limit: u32,
+    /// Searchers sharing this one's table, which [`crate::iterative_deepening`] runs on
+    /// threads of their own beside it (see [`Searcher::set_threads`]).
+    pub(crate) helpers: Vec<Searcher<G, Silent>>,
+    /// Whether a search starts a new table generation (a helper's does not: the searcher
+    /// it helps does that for the table they share).
+    owns_generation: bool,
 }
 
 impl<G: Game> Searcher<G, Silent> {
@@ -121,6 +127,8 @@ impl<G: Game, O: Observer<G::Move>> Searcher<G, O> {
             root_best: None,
             root_moves: None,
             extension_limit: 0,
+            helpers: Vec::new(),
+            owns_generation: true,
         }
     }
 
@@ -215,6 +223,50 @@ impl<G: Game, O: Observer<G::Move>> Searcher<G, O> {
         }
     }
 
+    /// Searches with `threads` threads (at least one) from now on: [`crate::iterative_deepening`]
+    /// then runs `threads - 1` helper searches of the same position beside this one, all
+    /// sharing this searcher's table ("lazy SMP"): each runs its own iterative deepening,
+    /// and what one stores, the others find, so they cut each other's trees short. What
+    /// this searcher finds is the result. Without a table there is nothing to share and the
+    /// searcher stays on one thread.
+    ///
+    /// ```
+    /// use gametree_engine::{iterative_deepening, minimax, Limits, Searcher, SearchOptions, StopFlag};
+    /// use gametree_engine::testing::{RandomTree, TreeShape};
+    /// let tree = RandomTree::<true>::generate(5, TreeShape::default());
+    /// let mut searcher = Searcher::new(SearchOptions::default());
+    /// searcher.set_threads(2);
+    /// assert_eq!(searcher.threads(), 2);
+    /// let report = iterative_deepening(&mut searcher, &mut tree.root(), &Limits::UNLIMITED, StopFlag::new(), |_| {});
+    /// assert_eq!(report.value, minimax(&mut tree.root()));
+    /// ```
+    pub fn set_threads(&mut self, threads: usize) {
+        let wanted = if self.table.is_some() { threads.max(1) - 1 } else { 0 };
+        self.helpers.truncate(wanted);
+        while self.helpers.len() < wanted {
+            let table = self.table.as_mut().expect("helpers only with a table").share();
+            let mut helper = Searcher::with_table(self.options, table, Silent);
+            helper.owns_generation = false;
+            self.helpers.push(helper);
+        }
+    }
+
+    /// The threads [`crate::iterative_deepening`] searches with (see [`Searcher::set_threads`]).
+    #[must_use]
+    pub fn threads(&self) -> usize {
+        self.helpers.len() + 1
+    }
+
+    /// Readies a helper for a search beside `main`: the same heuristics (their move
+    /// memory kept if they have not changed) and root moves, no limit but `stop`.
+    pub(crate) fn prepare_helper<P: Observer<G::Move>>(&mut self, main: &Searcher<G, P>, stop: StopFlag) {
+        if self.heuristics() != main.heuristics() {
+            self.set_heuristics(main.heuristics());
+        }
+        self.root_moves.clone_from(&main.root_moves);
+        self.set_limits(&Limits::UNLIMITED, stop);
+    }
+
     /// Gives back the observer.
     pub fn into_observer(self) -> O {
         self.observer
@@ -230,7 +282,7 @@ impl<G: Game, O: Observer<G::Move>> Searcher<G, O> {
     /// side of the window it fell.
     pub fn search(&mut self, position: &mut G, depth: u32, alpha: Value, beta: Value) -> Value {
         let started = Instant::now();
-        if let Some(table) = self.table.as_mut() {
+        if let (Some(table), true) = (self.table.as_mut(), self.owns_generation) {
             table.new_search();
         }
         self.root_best = None;
@@ -271,7 +323,7 @@ impl<G: Game, O: Observer<G::Move>> Searcher<G, O> {
         line: &mut Vec<G::Move>,
     ) -> Value {
         let started = Instant::now();
-        if let Some(table) = self.table.as_mut() {
+        if let (Some(table), true) = (self.table.as_mut(), self.owns_generation) {
             table.new_search();
         }
         self.extension_limit = depth.saturating_mul(2).saturating_add(8);

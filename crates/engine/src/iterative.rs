@@ -60,6 +60,50 @@ pub fn iterative_deepening<G: Game, O: Observer<G::Move>>(
     position: &mut G,
     limits: &Limits,
     stop: StopFlag,
+    on_iteration: impl FnMut(&SearchReport<G::Move>),
+) -> SearchReport<G::Move> {
+    if searcher.helpers.is_empty() || position.outcome().is_some() {
+        return deepen(searcher, position, limits, stop, on_iteration);
+    }
+    let mut helpers = std::mem::take(&mut searcher.helpers);
+    let helpers_stop = StopFlag::new();
+    let before: Vec<u64> = helpers.iter().map(|helper| helper.statistics().nodes).collect();
+    let max_depth = limits.depth.unwrap_or(UNLIMITED_DEPTH).max(1);
+    let mut report = std::thread::scope(|scope| {
+        for helper in &mut helpers {
+            helper.prepare_helper(searcher, helpers_stop.clone());
+            let mut position = position.clone();
+            scope.spawn(move || help(helper, &mut position, max_depth));
+        }
+        let report = deepen(searcher, position, limits, stop, on_iteration);
+        helpers_stop.raise();
+        report
+    });
+    report.statistics.nodes += helpers.iter().zip(before).map(|(helper, before)| helper.statistics().nodes - before).sum::<u64>();
+    searcher.helpers = helpers;
+    report
+}
+
+/// A helper's search (see [`Searcher::set_threads`]): iterative deepening on the main
+/// search's schedule, until its stop flag is raised or the depth limit is searched. (One
+/// ply ahead of it reached depth 10 on the first 40 move-quality gomoku positions 7 %
+/// sooner than one thread, the same schedule 19 % sooner: `examples/search_cost`.)
+fn help<G: Game>(helper: &mut Searcher<G>, position: &mut G, max_depth: u32) {
+    let mut previous = None;
+    for depth in 1..=max_depth {
+        let value = crate::heuristics::iteration(helper, position, depth, previous);
+        if helper.stopped() {
+            return;
+        }
+        previous = Some(value);
+    }
+}
+
+fn deepen<G: Game, O: Observer<G::Move>>(
+    searcher: &mut Searcher<G, O>,
+    position: &mut G,
+    limits: &Limits,
+    stop: StopFlag,
     mut on_iteration: impl FnMut(&SearchReport<G::Move>),
 ) -> SearchReport<G::Move> {
     let started = Instant::now();

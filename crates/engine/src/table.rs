@@ -1,6 +1,9 @@
-//! The transposition table: bounded memory, exact/lower/upper bounds, two-way buckets.
+//! The transposition table: bounded memory, exact/lower/upper bounds, two-way buckets,
+//! shareable between the threads of a parallel search.
 
 use std::mem::MaybeUninit;
+use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
+use std::sync::Arc;
 
 use crate::value::Value;
 
@@ -141,6 +144,11 @@ impl<M: Copy> Bucket<M> {
 /// 16 bytes (for moves of up to two bytes), and the memory is requested zeroed (an empty table), so that
 /// short searches in a big table do not pay for pages they never use.
 ///
+/// [`TranspositionTable::share`] gives a second handle on the same entries for another
+/// thread (the helpers of a parallel search); shared handles lock each bucket they read
+/// or write (one of 4,096 spin locks), unshared ones need no lock. `clone` copies the
+/// entries into a new, unshared table.
+///
 /// ```
 /// use gametree_engine::{Bound, TranspositionTable, Value};
 /// let mut table: TranspositionTable<u8> = TranspositionTable::with_megabytes(1);
@@ -148,21 +156,68 @@ impl<M: Copy> Bucket<M> {
 /// let entry = table.probe(42).unwrap();
 /// assert_eq!((entry.value, entry.depth, entry.best_move), (Value::DRAW, 3, Some(7)));
 /// assert!(table.probe(43).is_none());
+///
+/// // Another thread's handle sees the same entries.
+/// let mut other = table.share();
+/// std::thread::spawn(move || other.store(43, Value::DRAW, 1, Bound::Lower, None)).join().unwrap();
+/// assert_eq!(table.probe(43).unwrap().bound, Bound::Lower);
 /// ```
 pub struct TranspositionTable<M> {
+    storage: Arc<Storage<M>>,
+    /// Whether another handle may reach `storage` (see [`TranspositionTable::share`]):
+    /// then every access takes its bucket's lock.
+    concurrent: bool,
+}
+
+/// The entries of a table and what its handles share besides.
+struct Storage<M> {
     buckets: Buckets<M>,
-    generation: u8,
+    /// Spin locks, bucket `i` taking lock `i % LOCKS`.
+    locks: Box<[AtomicBool]>,
+    generation: AtomicU8,
+}
+
+/// Spin locks of a table (a power of two).
+const LOCKS: usize = 4096;
+
+/// Holds a bucket's lock until dropped.
+struct LockGuard<'a>(Option<&'a AtomicBool>);
+
+impl Drop for LockGuard<'_> {
+    fn drop(&mut self) {
+        if let Some(lock) = self.0 {
+            lock.store(false, Ordering::Release);
+        }
+    }
+}
+
+impl<M: Copy> Storage<M> {
+    fn new(buckets: Buckets<M>) -> Storage<M> {
+        Storage { buckets, locks: (0..LOCKS).map(|_| AtomicBool::new(false)).collect(), generation: AtomicU8::new(0) }
+    }
 }
 
 impl<M: Copy> Clone for TranspositionTable<M> {
     fn clone(&self) -> Self {
-        TranspositionTable { buckets: self.buckets.clone(), generation: self.generation }
+        let copy = Storage::new(Buckets::zeroed(self.storage.buckets.count));
+        for index in 0..copy.buckets.count {
+            let _guard = self.lock(index);
+            // SAFETY: `index` is in range, the source bucket is locked when shared, and
+            // the copy is not reachable from anywhere else yet.
+            unsafe { *copy.buckets.pointer.as_ptr().add(index) = *self.bucket(index) };
+        }
+        copy.generation.store(self.storage.generation.load(Ordering::Relaxed), Ordering::Relaxed);
+        TranspositionTable { storage: Arc::new(copy), concurrent: false }
     }
 }
 
 impl<M> std::fmt::Debug for TranspositionTable<M> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("TranspositionTable").field("buckets", &self.buckets.len()).field("generation", &self.generation).finish()
+        f.debug_struct("TranspositionTable")
+            .field("buckets", &self.storage.buckets.count)
+            .field("generation", &self.storage.generation.load(Ordering::Relaxed))
+            .field("shared", &self.concurrent)
+            .finish()
     }
 }
 
@@ -178,8 +233,10 @@ struct Buckets<M> {
 
 // SAFETY: `Buckets` owns its memory exactly as a `Vec<Bucket<M>>` would.
 unsafe impl<M: Send> Send for Buckets<M> {}
-// SAFETY: shared access only reads, as for a `Vec`.
-unsafe impl<M: Sync> Sync for Buckets<M> {}
+// SAFETY: the only shared access is through `TranspositionTable`, which reads without a
+// lock only through an unshared handle (`&self` there excludes writers) and otherwise
+// reads and writes a bucket only while holding its lock.
+unsafe impl<M: Send> Sync for Buckets<M> {}
 
 impl<M: Copy> Buckets<M> {
     fn layout(count: usize) -> std::alloc::Layout {
@@ -218,29 +275,6 @@ impl<M: Copy> Buckets<M> {
     }
 }
 
-impl<M> std::ops::Deref for Buckets<M> {
-    type Target = [Bucket<M>];
-    fn deref(&self) -> &[Bucket<M>] {
-        // SAFETY: `count` initialised (zeroed or written) buckets live at `pointer`.
-        unsafe { std::slice::from_raw_parts(self.pointer.as_ptr(), self.count) }
-    }
-}
-
-impl<M> std::ops::DerefMut for Buckets<M> {
-    fn deref_mut(&mut self) -> &mut [Bucket<M>] {
-        // SAFETY: as for `deref`, and `&mut self` makes the access unique.
-        unsafe { std::slice::from_raw_parts_mut(self.pointer.as_ptr(), self.count) }
-    }
-}
-
-impl<M: Copy> Clone for Buckets<M> {
-    fn clone(&self) -> Self {
-        let mut copy = Buckets::zeroed(self.count);
-        copy.copy_from_slice(self);
-        copy
-    }
-}
-
 impl<M> Drop for Buckets<M> {
     fn drop(&mut self) {
         let size = std::mem::size_of::<Bucket<M>>() * self.count;
@@ -267,41 +301,86 @@ impl<M: Copy> TranspositionTable<M> {
     pub fn with_megabytes(megabytes: usize) -> Self {
         let bucket_size = std::mem::size_of::<Bucket<M>>();
         let count = (megabytes.saturating_mul(1 << 20) / bucket_size).max(1);
-        TranspositionTable { buckets: Buckets::zeroed(count), generation: 0 }
+        TranspositionTable::with_buckets(count)
     }
 
     /// A table holding at least `entries` entries (rounded up to whole buckets).
     #[must_use]
     pub fn with_entries(entries: usize) -> Self {
-        TranspositionTable { buckets: Buckets::zeroed(entries.div_ceil(2).max(1)), generation: 0 }
+        TranspositionTable::with_buckets(entries.div_ceil(2).max(1))
+    }
+
+    fn with_buckets(count: usize) -> Self {
+        TranspositionTable { storage: Arc::new(Storage::new(Buckets::zeroed(count))), concurrent: false }
+    }
+
+    /// Another handle on this table's entries, for another thread: what either stores,
+    /// both find. Both handles lock each bucket they touch from now on (the few
+    /// nanoseconds of an uncontended lock), and so does this one after the other is gone.
+    #[must_use]
+    pub fn share(&mut self) -> Self {
+        self.concurrent = true;
+        TranspositionTable { storage: Arc::clone(&self.storage), concurrent: true }
+    }
+
+    /// Whether the entries are shared with another handle (see [`TranspositionTable::share`]).
+    #[must_use]
+    pub fn is_shared(&self) -> bool {
+        self.concurrent
     }
 
     /// Number of entries the table can hold.
     #[must_use]
     pub fn capacity(&self) -> usize {
-        self.buckets.len() * 2
+        self.storage.buckets.count * 2
     }
 
     /// Memory used by the entries, in bytes.
     #[must_use]
     pub fn memory_bytes(&self) -> usize {
-        self.buckets.len() * std::mem::size_of::<Bucket<M>>()
+        self.storage.buckets.count * std::mem::size_of::<Bucket<M>>()
     }
 
-    /// Forgets every entry.
+    /// Forgets every entry (of every handle on the table).
     pub fn clear(&mut self) {
-        self.buckets.iter_mut().for_each(|bucket| *bucket = Bucket::EMPTY);
-        self.generation = 0;
+        for index in 0..self.storage.buckets.count {
+            let _guard = self.lock(index);
+            // SAFETY: in range, and locked when shared (`&mut self` excludes other users
+            // of an unshared table).
+            unsafe { *self.bucket(index) = Bucket::EMPTY };
+        }
+        self.storage.generation.store(0, Ordering::Relaxed);
     }
 
     /// Starts a new search: entries of older searches become the first to be replaced.
     pub fn new_search(&mut self) {
-        self.generation = self.generation.wrapping_add(1);
+        self.storage.generation.fetch_add(1, Ordering::Relaxed);
     }
 
     fn index(&self, key: u64) -> usize {
         // Multiply-shift maps the key onto the bucket range without a division.
-        ((u128::from(key) * self.buckets.len() as u128) >> 64) as usize
+        ((u128::from(key) * self.storage.buckets.count as u128) >> 64) as usize
+    }
+
+    /// The bucket at `index`, which must be below the bucket count. The caller must hold
+    /// its lock if the table is shared, and must not write through an unshared table's
+    /// pointer from a `&self` method.
+    fn bucket(&self, index: usize) -> *mut Bucket<M> {
+        debug_assert!(index < self.storage.buckets.count);
+        // SAFETY: `index` is within the allocation of `count` buckets.
+        unsafe { self.storage.buckets.pointer.as_ptr().add(index) }
+    }
+
+    /// Takes the lock of the bucket at `index` if the table is shared.
+    fn lock(&self, index: usize) -> LockGuard<'_> {
+        if !self.concurrent {
+            return LockGuard(None);
+        }
+        let lock = &self.storage.locks[index % LOCKS];
+        while lock.compare_exchange_weak(false, true, Ordering::Acquire, Ordering::Relaxed).is_err() {
+            std::hint::spin_loop();
+        }
+        LockGuard(Some(lock))
     }
 
     /// Asks the processor to start loading the bucket of `key` into its cache; a later
@@ -310,10 +389,10 @@ impl<M: Copy> TranspositionTable<M> {
     pub fn prefetch(&self, key: u64) {
         #[cfg(target_arch = "x86_64")]
         {
-            let bucket: *const Bucket<M> = &self.buckets[self.index(key)];
+            let bucket = self.bucket(self.index(key));
             // SAFETY: SSE is part of x86_64; a prefetch never faults and reads nothing
             // the program sees.
-            unsafe { std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(bucket.cast()) };
+            unsafe { std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(bucket.cast_const().cast()) };
         }
         #[cfg(not(target_arch = "x86_64"))]
         let _ = key;
@@ -322,15 +401,23 @@ impl<M: Copy> TranspositionTable<M> {
     /// The entry stored for `key`, if any.
     #[must_use]
     pub fn probe(&self, key: u64) -> Option<Entry<M>> {
-        self.buckets[self.index(key)].0.iter().find(|slot| slot.key == key && slot.occupied()).map(Slot::entry)
+        let index = self.index(key);
+        let _guard = self.lock(index);
+        // SAFETY: in range; locked when shared, and an unshared table is only written
+        // through `&mut self`, which cannot coexist with this `&self`.
+        let bucket = unsafe { &*self.bucket(index) };
+        bucket.0.iter().find(|slot| slot.key == key && slot.occupied()).map(Slot::entry)
     }
 
     /// Stores a result for `key`. `value` must already be node-relative.
     pub fn store(&mut self, key: u64, value: Value, depth: u16, bound: Bound, best_move: Option<M>) {
         // Slots keep the generation modulo 64.
-        let generation = self.generation % 64;
+        let generation = self.storage.generation.load(Ordering::Relaxed) % 64;
         let index = self.index(key);
-        let bucket = &mut self.buckets[index].0;
+        let _guard = self.lock(index);
+        // SAFETY: in range; locked when shared, and `&mut self` is the only user of an
+        // unshared table.
+        let bucket = unsafe { &mut (*self.bucket(index)).0 };
         let new = Entry { key, value, depth, bound, best_move, generation };
         for slot in bucket.iter_mut() {
             if slot.occupied() && slot.key == key {
@@ -356,11 +443,15 @@ impl<M: Copy> TranspositionTable<M> {
     /// How full the table is, in permille of a sample of buckets (as UCI's `hashfull`).
     #[must_use]
     pub fn permille_full(&self) -> u32 {
-        let sample = self.buckets.len().min(500);
-        if sample == 0 {
-            return 0;
-        }
-        let used: usize = self.buckets[..sample].iter().map(|bucket| bucket.0.iter().filter(|slot| slot.occupied()).count()).sum();
+        let sample = self.storage.buckets.count.min(500);
+        let used: usize = (0..sample)
+            .map(|index| {
+                let _guard = self.lock(index);
+                // SAFETY: in range; locked when shared, only read.
+                let bucket = unsafe { &*self.bucket(index) };
+                bucket.0.iter().filter(|slot| slot.occupied()).count()
+            })
+            .sum();
         (used * 1000 / (sample * 2)) as u32
     }
 }

@@ -6,7 +6,8 @@
 //! ```
 //!
 //! Arguments: the positions file (one move list a line, `#` comments), the depth (default
-//! 10) and how many positions to take from the top (default all). Each position gets a
+//! 10), how many positions to take from the top (default all) and the threads to search
+//! with (default 1; more run helpers sharing the table, see `Searcher::set_threads`). Each position gets a
 //! fresh [`new_searcher`] with a 64 MiB table and iterative deepening to the depth; the
 //! output is one line per position (its line number in the file, nodes, time, the best
 //! move and its value) and the totals.
@@ -20,16 +21,20 @@ use gametree_games::Notation;
 fn main() -> ExitCode {
     let mut arguments = std::env::args().skip(1);
     let Some(path) = arguments.next() else {
-        eprintln!("usage: search_cost POSITIONS_FILE [DEPTH] [COUNT]");
+        eprintln!("usage: search_cost POSITIONS_FILE [DEPTH] [COUNT] [THREADS]");
         return ExitCode::from(2);
     };
     let number = |text: Option<String>, default: usize, what: &str| match text {
         None => Ok(default),
         Some(text) => text.parse::<usize>().map_err(|_| format!("{what} `{text}` is not a whole number")),
     };
-    let (depth, count) = match (number(arguments.next(), 10, "depth"), number(arguments.next(), usize::MAX, "count")) {
-        (Ok(depth), Ok(count)) => (depth as u32, count),
-        (Err(error), _) | (_, Err(error)) => {
+    let (depth, count, threads) = match (
+        number(arguments.next(), 10, "depth"),
+        number(arguments.next(), usize::MAX, "count"),
+        number(arguments.next(), 1, "threads"),
+    ) {
+        (Ok(depth), Ok(count), Ok(threads)) => (depth as u32, count, threads),
+        (Err(error), _, _) | (_, Err(error), _) | (_, _, Err(error)) => {
             eprintln!("search_cost: {error}");
             return ExitCode::from(2);
         }
@@ -52,6 +57,7 @@ fn main() -> ExitCode {
             }
         };
         let mut searcher = new_searcher(64);
+        searcher.set_threads(threads);
         let limits = Limits::default().with_depth(depth);
         let report = iterative_deepening(&mut searcher, &mut board, &limits, StopFlag::new(), |_| {});
         let best = report.best_move.map_or_else(|| "-".to_string(), |cell| board.move_notation(cell));
