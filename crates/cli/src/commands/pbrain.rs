@@ -3,15 +3,15 @@
 //!
 //! Commands: `START size`, `RECTSTART w,h` (square only), `BEGIN`, `TURN x,y`,
 //! `BOARD` … `DONE` (lines `x,y,who`, 1 own stone, 2 opponent's, 3 ignored), `INFO key
-//! value` (`timeout_turn`, `timeout_match`, `time_left`, `max_memory`, `rule`; other keys
-//! are ignored), `TAKEBACK x,y`, `RESTART`, `ABOUT`, `END`. Coordinates are `x,y` from 0.
+//! value` (`timeout_turn`, `timeout_match`, `time_left`, `max_memory`, `rule`, and
+//! `thread_num` as Yixin-Board, PentaZen and Rapfi read it; other keys are ignored), `TAKEBACK x,y`, `RESTART`, `ABOUT`, `END`. Coordinates are `x,y` from 0.
 //! Every answer is one line, flushed at once.
 //!
 //! A move is chosen by [`choose_move`]: a five; the only block of a five threat; the first
 //! move of an own VCF or VCT; otherwise an iterative-deepening principal-variation search
-//! (table, killers, history, aspiration, late-move reductions, quiescence over fours)
-//! among the moves after which the opponent has no VCF or VCT, under the time the `INFO`
-//! limits leave for this move. The chooser and its searcher ([`new_searcher`]) live in
+//! (table, killers, aspiration, late-move reductions, quiescence over fours) under the
+//! time the `INFO` limits leave for this move, on one thread unless `INFO thread_num`
+//! asks for more (helpers sharing the table; at most the machine's cores). The chooser and its searcher ([`new_searcher`]) live in
 //! `gametree_games::gomoku`, shared with `play` and `serve`.
 //!
 //! This file only uses the engine and games crates, so that the `pbrain-gametree` binary
@@ -92,6 +92,8 @@ struct Brain {
     timing: Timing,
     hash_megabytes: usize,
     searcher: Option<Searcher<Gomoku>>,
+    /// Threads to search with (`INFO thread_num`).
+    threads: usize,
     /// Stones received between `BOARD` and `DONE`: (cell x, y, owner 1 or 2).
     pending: Option<Vec<(i32, i32, u8)>>,
 }
@@ -104,6 +106,7 @@ impl Brain {
             timing: Timing { turn: 5000, matches: 0, left: None, memory: 0 },
             hash_megabytes,
             searcher: None,
+            threads: 1,
             pending: None,
         }
     }
@@ -192,6 +195,7 @@ impl Brain {
         }
         // The search settings live with the move chooser, shared with `play` and `serve`.
         let mut searcher = new_searcher(megabytes);
+        searcher.set_threads(self.threads);
         // Map the table's memory now, not during the first (timed) moves.
         searcher.clear_table();
         self.searcher = Some(searcher);
@@ -209,6 +213,14 @@ impl Brain {
                 self.timing.memory = bytes;
                 if changed && self.searcher.is_some() {
                     self.reset_searcher();
+                }
+            }
+            ("thread_num", Some(threads)) => {
+                // More threads than cores only slow each other down.
+                let cores = std::thread::available_parallelism().map_or(1, usize::from);
+                self.threads = (threads as usize).clamp(1, cores);
+                if let Some(searcher) = self.searcher.as_mut() {
+                    searcher.set_threads(self.threads);
                 }
             }
             ("rule", Some(bits)) => {
@@ -353,6 +365,24 @@ mod tests {
         assert!(lines[3].starts_with("name=\"gametree\""));
         assert!(lines[4].starts_with("UNKNOWN"));
         assert_eq!(lines.len(), 5, "nothing after END: {lines:?}");
+    }
+
+    #[test]
+    fn thread_num_gives_the_search_helpers_up_to_the_cores() {
+        let cores = std::thread::available_parallelism().map_or(1, usize::from);
+        let mut brain = Brain::new(4);
+        brain.info("THREAD_NUM 2");
+        brain.reset_searcher();
+        assert_eq!(brain.searcher.as_ref().unwrap().threads(), 2.min(cores));
+        brain.info("thread_num 0");
+        assert_eq!(brain.searcher.as_ref().unwrap().threads(), 1);
+        brain.info("thread_num 1000");
+        assert_eq!(brain.searcher.as_ref().unwrap().threads(), cores);
+        // A game with helper threads is played like any other.
+        let lines = talk("INFO thread_num 2\nINFO timeout_turn 300\nSTART 15\nBEGIN\nTURN 8,8\nTURN 9,9\nEND\n");
+        assert_eq!(lines.len(), 4, "{lines:?}");
+        assert_eq!(lines[1], "7,7");
+        assert!(lines[2..].iter().all(|line| line.contains(',') && line != "8,8" && line != "9,9"), "{lines:?}");
     }
 
     #[test]
