@@ -203,6 +203,36 @@ fn time_odds_give_each_engine_its_own_time_a_move() {
 }
 
 #[test]
+fn threads_are_asked_for_with_info_thread_num() {
+    // Answers every request with the `thread_num` it was told, which the runner judges
+    // garbage: the verdict shows what each engine was sent.
+    let teller = script_engine(
+        "thread-teller",
+        "t=none; while read line; do case \"$line\" in 'INFO thread_num '*) t=${line#INFO thread_num };; START*) echo OK;; BEGIN|TURN*|DONE) echo \"told $t\";; esac; done",
+    );
+    let teller = teller.display().to_string();
+    let run = |threads: &[&str]| {
+        let output = Command::cargo_bin("gametree")
+            .unwrap()
+            .args(["match", &teller, &teller, "--games", "2", "--delay-ms", "5"])
+            .args(threads)
+            .timeout(std::time::Duration::from_secs(600))
+            .output()
+            .unwrap();
+        assert!(output.status.success());
+        String::from_utf8(output.stdout).unwrap()
+    };
+    let text = run(&["--threads-b", "2"]);
+    assert!(text.contains("game 1: black A white B: B (white) wins by black garbage reply `told none`"), "{text}");
+    assert!(text.contains("game 2: black B white A: A (white) wins by black garbage reply `told 2`"), "{text}");
+    assert!(text.contains("threads: A not set, B 2"), "{text}");
+    let text = run(&[]);
+    assert!(!text.contains("threads:") && !text.contains("told 2"), "{text}");
+    // Nonsense is refused before any game.
+    Command::cargo_bin("gametree").unwrap().args(["match", &teller, &teller, "--threads-a", "0"]).assert().code(2);
+}
+
+#[test]
 fn our_engine_plays_itself() {
     let ours = assert_cmd::cargo::cargo_bin("pbrain-gametree").display().to_string();
     let output = run_match(&ours, &ours, "2");

@@ -7,7 +7,8 @@
 //! a move off the board or on a stone, a reply that is not `x,y` (`MESSAGE`/`DEBUG` lines
 //! are skipped), a crash, or a move later than the turn limit plus `--grace-ms` (or over
 //! the match budget) loses the game; `--turn-ms-a`/`--turn-ms-b` give the engines different
-//! times a move (a match at time odds). Five in a row is judged by the rule; under renju a
+//! times a move (a match at time odds), `--threads-a`/`--threads-b` ask an engine to search
+//! with more threads (`INFO thread_num`). Five in a row is judged by the rule; under renju a
 //! forbidden move of black (double three, double four, overline) loses too.
 //!
 //! The summary gives engine A's score from single games and from game pairs (each opening
@@ -49,6 +50,13 @@ pub struct Arguments {
     /// Time per move for ENGINE_B only, for a match at time odds (default: `--turn-ms`).
     #[arg(long, value_name = "T")]
     pub turn_ms_b: Option<u64>,
+    /// Threads for ENGINE_A, sent as `INFO thread_num` (the key Yixin-Board, PentaZen,
+    /// Rapfi and `gametree pbrain` read; nothing is sent without it).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
+    pub threads_a: Option<u16>,
+    /// Threads for ENGINE_B, sent as `INFO thread_num`.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
+    pub threads_b: Option<u16>,
     /// Time per game and engine in milliseconds (`INFO timeout_match`; 0 = none).
     #[arg(long, value_name = "M", default_value_t = 0)]
     pub match_ms: u64,
@@ -97,10 +105,22 @@ pub struct Arguments {
 }
 
 impl Arguments {
-    /// Each engine's time a move in milliseconds, A then B.
-    fn turns(&self) -> [u64; 2] {
-        [self.turn_ms_a.unwrap_or(self.turn_ms), self.turn_ms_b.unwrap_or(self.turn_ms)]
+    /// Each engine's time a move and threads, A then B.
+    fn turns(&self) -> [Turns; 2] {
+        [
+            Turns { ms: self.turn_ms_a.unwrap_or(self.turn_ms), threads: self.threads_a },
+            Turns { ms: self.turn_ms_b.unwrap_or(self.turn_ms), threads: self.threads_b },
+        ]
     }
+}
+
+/// How one engine is to think: its time a move and, if asked for, its threads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Turns {
+    /// Milliseconds a move (`INFO timeout_turn`).
+    ms: u64,
+    /// `INFO thread_num`, if given.
+    threads: Option<u16>,
 }
 
 /// How a game ended.
@@ -297,8 +317,12 @@ pub fn run(arguments: &Arguments, stop: &StopFlag) -> Result<ExitCode> {
     }
     let Scoreboard { tallies, pairs, sprt, .. } = scoreboard;
     println!();
-    if turns[0] != turns[1] {
-        println!("time odds: A {} ms a move, B {} ms a move", turns[0], turns[1]);
+    if turns[0].ms != turns[1].ms {
+        println!("time odds: A {} ms a move, B {} ms a move", turns[0].ms, turns[1].ms);
+    }
+    if turns[0].threads.is_some() || turns[1].threads.is_some() {
+        let threads = |turns: Turns| turns.threads.map_or("not set".to_string(), |threads| threads.to_string());
+        println!("threads: A {}, B {}", threads(turns[0]), threads(turns[1]));
     }
     println!("engine  W    L    D    black     white     avg ms  max ms  command");
     for (index, tally) in tallies.iter().enumerate() {
@@ -456,14 +480,14 @@ impl Engine {
 }
 
 /// Plays one game; `commands[0]` is black, and `turns` are the two colours' times a
-/// move in milliseconds. Returns the ending, the final board and the
+/// move and threads. Returns the ending, the final board and the
 /// milliseconds of every move per colour.
 /// `halt` says that the match has been stopped: the game is then abandoned.
 fn play_game(
     arguments: &Arguments,
     rule: Rule,
     commands: [&str; 2],
-    turns: [u64; 2],
+    turns: [Turns; 2],
     opening: &[Cell],
     halt: &dyn Fn() -> bool,
 ) -> (Ending, Gomoku, [Vec<u128>; 2]) {
@@ -492,7 +516,7 @@ fn play_game(
             let player = if index == 0 { Player::First } else { Player::Second };
             let engine = slot.as_mut().expect("spawned");
             let mut setup = vec![
-                format!("INFO timeout_turn {}", turns[index]),
+                format!("INFO timeout_turn {}", turns[index].ms),
                 format!("INFO timeout_match {}", arguments.match_ms),
                 format!("INFO max_memory {}", arguments.max_memory),
                 "INFO game_type 1".to_string(),
@@ -501,13 +525,16 @@ fn play_game(
             if arguments.match_ms > 0 {
                 setup.push(format!("INFO time_left {}", arguments.match_ms));
             }
+            if let Some(threads) = turns[index].threads {
+                setup.push(format!("INFO thread_num {threads}"));
+            }
             setup.push(format!("START {}", arguments.size));
             for line in &setup {
                 if !engine.send(line, delay) {
                     break 'game Ending::Fault(player, "crashed at START".to_string());
                 }
             }
-            let deadline = Instant::now() + Duration::from_millis(turns[index].max(5000) + arguments.grace_ms);
+            let deadline = Instant::now() + Duration::from_millis(turns[index].ms.max(5000) + arguments.grace_ms);
             match engine.answer(deadline, arguments.skip_noise) {
                 Ok(answer) if answer.eq_ignore_ascii_case("OK") => {}
                 Ok(answer) => break 'game Ending::Fault(player, format!("answered `{answer}` to START")),
@@ -558,7 +585,7 @@ fn play_game(
                 break 'game Ending::Fault(player, "crashed (cannot take input)".to_string());
             }
             let asked = Instant::now();
-            let mut limit = turns[colour_index(player)] + arguments.grace_ms;
+            let mut limit = turns[colour_index(player)].ms + arguments.grace_ms;
             if arguments.match_ms > 0 {
                 let left = (arguments.match_ms as u128).saturating_sub(engine.used_ms) as u64;
                 limit = limit.min(left + arguments.grace_ms);
