@@ -46,6 +46,11 @@ impl<M> SearchReport<M> {
 /// finished iteration). If no root move finished at all, the first legal move (in the
 /// game's order) is returned with a heuristic value, so a caller that must move always can.
 ///
+/// A searcher given more than one thread ([`Searcher::set_threads`]) runs its helpers
+/// beside the search, on clones of `position`, until the search ends; the result is the
+/// searcher's own, and the statistics count the nodes of all threads (a node limit counts
+/// the searcher's own).
+///
 /// ```
 /// use gametree_engine::{iterative_deepening, minimax, Limits, Searcher, SearchOptions, StopFlag};
 /// use gametree_engine::testing::{RandomTree, TreeShape};
@@ -70,18 +75,28 @@ pub fn iterative_deepening<G: Game, O: Observer<G::Move>>(
     let before: Vec<u64> = helpers.iter().map(|helper| helper.statistics().nodes).collect();
     let max_depth = limits.depth.unwrap_or(UNLIMITED_DEPTH).max(1);
     let mut report = std::thread::scope(|scope| {
+        // Raised however the search ends, a panic included: the scope waits for the
+        // helpers, which stop only when told.
+        let _stop_helpers = RaiseOnDrop(helpers_stop.clone());
         for helper in &mut helpers {
             helper.prepare_helper(searcher, helpers_stop.clone());
             let mut position = position.clone();
             scope.spawn(move || help(helper, &mut position, max_depth));
         }
-        let report = deepen(searcher, position, limits, stop, on_iteration);
-        helpers_stop.raise();
-        report
+        deepen(searcher, position, limits, stop, on_iteration)
     });
     report.statistics.nodes += helpers.iter().zip(before).map(|(helper, before)| helper.statistics().nodes - before).sum::<u64>();
     searcher.helpers = helpers;
     report
+}
+
+/// Raises its flag when dropped.
+struct RaiseOnDrop(StopFlag);
+
+impl Drop for RaiseOnDrop {
+    fn drop(&mut self) {
+        self.0.raise();
+    }
 }
 
 /// A helper's search (see [`Searcher::set_threads`]): iterative deepening on the main
