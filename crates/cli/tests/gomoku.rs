@@ -95,6 +95,17 @@ fn script_engine(name: &str, body: &str) -> PathBuf {
     path
 }
 
+/// An engine that answers every request with the value of `INFO key` it was last sent
+/// (`told none` before any), which the runner judges a garbage reply: the verdict shows
+/// what each engine was told.
+#[cfg(unix)]
+fn info_teller(key: &str) -> String {
+    let body = format!(
+        "t=none; while read line; do case \"$line\" in 'INFO {key} '*) t=${{line#INFO {key} }};; START*) echo OK;; BEGIN|TURN*|DONE) echo \"told $t\";; esac; done"
+    );
+    script_engine(&format!("teller-{key}"), &body).display().to_string()
+}
+
 fn run_match(a: &str, b: &str, games: &str) -> String {
     let output = Command::cargo_bin("gametree")
         .unwrap()
@@ -159,13 +170,7 @@ fn noise_is_garbage_unless_skipped() {
 #[cfg(unix)]
 #[test]
 fn time_odds_give_each_engine_its_own_time_a_move() {
-    // Answers every request with the `timeout_turn` it was told, which the runner judges
-    // garbage: the verdict shows what each engine was sent.
-    let teller = script_engine(
-        "teller",
-        "t=none; while read line; do case \"$line\" in 'INFO timeout_turn '*) t=${line#INFO timeout_turn };; START*) echo OK;; BEGIN|TURN*|DONE) echo \"told $t\";; esac; done",
-    );
-    let teller = teller.display().to_string();
+    let teller = info_teller("timeout_turn");
     let output = Command::cargo_bin("gametree")
         .unwrap()
         .args(["match", &teller, &teller, "--games", "2", "--turn-ms", "700", "--turn-ms-b", "3000", "--delay-ms", "5"])
@@ -202,15 +207,10 @@ fn time_odds_give_each_engine_its_own_time_a_move() {
     assert!(text.contains("game 1:") && !text.contains("timeout"), "{text}");
 }
 
+#[cfg(unix)]
 #[test]
 fn threads_are_asked_for_with_info_thread_num() {
-    // Answers every request with the `thread_num` it was told, which the runner judges
-    // garbage: the verdict shows what each engine was sent.
-    let teller = script_engine(
-        "thread-teller",
-        "t=none; while read line; do case \"$line\" in 'INFO thread_num '*) t=${line#INFO thread_num };; START*) echo OK;; BEGIN|TURN*|DONE) echo \"told $t\";; esac; done",
-    );
-    let teller = teller.display().to_string();
+    let teller = info_teller("thread_num");
     let run = |threads: &[&str]| {
         let output = Command::cargo_bin("gametree")
             .unwrap()

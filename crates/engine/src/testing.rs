@@ -29,6 +29,29 @@ impl Default for TreeShape {
     }
 }
 
+impl TreeShape {
+    /// Four shapes for oracle tests (the default, deep and narrow, wide with many moves,
+    /// tiny), one per `seed` in turn, so that a run over consecutive seeds covers them
+    /// all evenly.
+    ///
+    /// ```
+    /// use gametree_engine::testing::TreeShape;
+    /// assert_eq!(TreeShape::varied(0), TreeShape::default());
+    /// assert_eq!(TreeShape::varied(4), TreeShape::varied(0));
+    /// assert_ne!(TreeShape::varied(1), TreeShape::varied(2));
+    /// ```
+    #[must_use]
+    pub fn varied(seed: u64) -> TreeShape {
+        const SHAPES: [TreeShape; 4] = [
+            TreeShape { depth: 7, width: 24, branching: 4, leaf_percent: 15 },
+            TreeShape { depth: 9, width: 12, branching: 3, leaf_percent: 20 },
+            TreeShape { depth: 5, width: 40, branching: 6, leaf_percent: 5 },
+            TreeShape { depth: 3, width: 4, branching: 3, leaf_percent: 30 },
+        ];
+        SHAPES[(seed % SHAPES.len() as u64) as usize]
+    }
+}
+
 #[derive(Clone, Debug)]
 struct Node {
     children: Vec<u32>,

@@ -30,18 +30,8 @@ fn all_option_sets() -> Vec<SearchOptions> {
     sets
 }
 
-fn shapes(seed: u64) -> TreeShape {
-    let shapes = [
-        TreeShape::default(),
-        TreeShape { depth: 9, width: 12, branching: 3, leaf_percent: 20 },
-        TreeShape { depth: 5, width: 40, branching: 6, leaf_percent: 5 },
-        TreeShape { depth: 3, width: 4, branching: 3, leaf_percent: 30 },
-    ];
-    shapes[(seed % shapes.len() as u64) as usize]
-}
-
 fn check_exact<const SCORED: bool>(seed: u64) {
-    let tree = RandomTree::<SCORED>::generate(seed, shapes(seed));
+    let tree = RandomTree::<SCORED>::generate(seed, TreeShape::varied(seed));
     let expected = minimax(&mut tree.root());
     for options in all_option_sets() {
         let mut searcher = small_searcher(options);
@@ -72,7 +62,7 @@ fn alpha_beta_variants_match_minimax_on_scored_graphs() {
 #[test]
 fn fail_soft_bounds_hold_for_every_window() {
     for seed in 0..300 {
-        let tree = RandomTree::<true>::generate(seed, shapes(seed));
+        let tree = RandomTree::<true>::generate(seed, TreeShape::varied(seed));
         let expected = minimax(&mut tree.root());
         for (alpha, beta) in [(-5, 5), (-30, -10), (10, 30), (0, 1), (-1, 0)] {
             let (alpha, beta) = (Value::score(alpha), Value::score(beta));
@@ -94,7 +84,7 @@ fn fail_soft_bounds_hold_for_every_window() {
 #[test]
 fn depth_limited_searches_match_depth_limited_minimax() {
     for seed in 0..400 {
-        let tree = RandomTree::<true>::generate(seed, shapes(seed));
+        let tree = RandomTree::<true>::generate(seed, TreeShape::varied(seed));
         for depth in 1..=4 {
             let expected = minimax_with(&mut tree.root(), Some(depth), &mut Silent, &mut Statistics::default());
             for options in all_option_sets() {
@@ -111,7 +101,7 @@ fn depth_limited_searches_match_depth_limited_minimax() {
 }
 
 fn check_analysis<const SCORED: bool>(seed: u64, threads: usize) {
-    let tree = RandomTree::<SCORED>::generate(seed, shapes(seed));
+    let tree = RandomTree::<SCORED>::generate(seed, TreeShape::varied(seed));
     let config = AnalysisConfig { threads, options: SearchOptions::strong(1), ..AnalysisConfig::default() };
     let analysis = analyze(&tree.root(), &config);
     assert_eq!(analysis.value, minimax(&mut tree.root()), "seed {seed}");
@@ -143,7 +133,7 @@ fn analysis_values_every_move_exactly_single_and_multi_threaded() {
 #[test]
 fn census_root_matches_minimax() {
     for seed in 0..300 {
-        let tree = RandomTree::<false>::generate(seed, shapes(seed));
+        let tree = RandomTree::<false>::generate(seed, TreeShape::varied(seed));
         let census = census(&tree.root(), StopFlag::new(), |_| {}).unwrap();
         let value = minimax(&mut tree.root());
         let verdict = value.verdict(gametree_engine::GameKind::WinDrawLoss, true, census.root.remoteness().unwrap());
@@ -179,7 +169,7 @@ fn a_raised_stop_flag_ends_the_search() {
 #[test]
 fn restricted_roots_take_the_best_of_their_moves() {
     for seed in 0..300 {
-        let tree = RandomTree::<false>::generate(seed, shapes(seed));
+        let tree = RandomTree::<false>::generate(seed, TreeShape::varied(seed));
         let root = tree.root();
         if root.outcome().is_some() {
             continue;

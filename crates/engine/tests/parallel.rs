@@ -9,15 +9,6 @@ use gametree_engine::{
     iterative_deepening, minimax, Heuristics, Limits, Reductions, SearchOptions, Searcher, Silent, StopFlag, TranspositionTable,
 };
 
-fn shape(seed: u64) -> TreeShape {
-    [
-        TreeShape::default(),
-        TreeShape { depth: 9, width: 12, branching: 3, leaf_percent: 20 },
-        TreeShape { depth: 5, width: 40, branching: 6, leaf_percent: 5 },
-        TreeShape { depth: 3, width: 4, branching: 3, leaf_percent: 30 },
-    ][(seed % 4) as usize]
-}
-
 fn heuristic_sets() -> [Heuristics; 3] {
     [
         Heuristics::default(),
@@ -36,7 +27,7 @@ fn heuristic_sets() -> [Heuristics; 3] {
 }
 
 fn check<const SCORED: bool>(seed: u64) {
-    let tree = RandomTree::<SCORED>::generate(seed, shape(seed));
+    let tree = RandomTree::<SCORED>::generate(seed, TreeShape::varied(seed));
     let expected = minimax(&mut tree.root());
     for heuristics in heuristic_sets() {
         for options in [SearchOptions { symmetry: false, ..SearchOptions::strong(1) }, SearchOptions::strong(1)] {

@@ -4,15 +4,17 @@
 //! Commands: `START size`, `RECTSTART w,h` (square only), `BEGIN`, `TURN x,y`,
 //! `BOARD` … `DONE` (lines `x,y,who`, 1 own stone, 2 opponent's, 3 ignored), `INFO key
 //! value` (`timeout_turn`, `timeout_match`, `time_left`, `max_memory`, `rule`, and
-//! `thread_num` as Yixin-Board, PentaZen and Rapfi read it; other keys are ignored), `TAKEBACK x,y`, `RESTART`, `ABOUT`, `END`. Coordinates are `x,y` from 0.
-//! Every answer is one line, flushed at once.
+//! `thread_num` as Yixin-Board, PentaZen and Rapfi read it; other keys are ignored),
+//! `TAKEBACK x,y`, `RESTART`, `ABOUT`, `END`. Coordinates are `x,y` from 0. Every answer
+//! is one line, flushed at once.
 //!
 //! A move is chosen by [`choose_move`]: a five; the only block of a five threat; the first
 //! move of an own VCF or VCT; otherwise an iterative-deepening principal-variation search
 //! (table, killers, aspiration, late-move reductions, quiescence over fours) under the
 //! time the `INFO` limits leave for this move, on one thread unless `INFO thread_num`
-//! asks for more (helpers sharing the table; at most the machine's cores). The chooser and its searcher ([`new_searcher`]) live in
-//! `gametree_games::gomoku`, shared with `play` and `serve`.
+//! asks for more (helpers sharing the table; at most the machine's cores). The chooser
+//! and its searcher ([`new_searcher`]) live in `gametree_games::gomoku`, shared with
+//! `play` and `serve`.
 //!
 //! This file only uses the engine and games crates, so that the `pbrain-gametree` binary
 //! can include it as it is.
