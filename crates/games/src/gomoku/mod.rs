@@ -645,6 +645,72 @@ impl Gomoku {
         self.cell_at(middle, middle).expect("the centre is on the board")
     }
 
+    /// Facing the opponent's open-four points (an open three, or a double-four point) with
+    /// `moves` the mover's fours and the opponent's four points: keeps the fours and the
+    /// blocks after which the opponent has no open-four point left. Any other move loses
+    /// to the open four (the mover's later fours cannot stop two five points), so only
+    /// moves that lose are dropped; if nothing would be left, the first move stays for
+    /// all of them. (Of an open three `..XXX..` the two outer four points are no
+    /// defence.) Under renju, or with more than eight open-four points, `moves` stays.
+    pub(crate) fn keep_answers_to_open_fours(&self, moves: &mut Vec<Cell>) {
+        if self.rule == Rule::Renju {
+            // Black's open-four points may be forbidden to it: the classes say less.
+            return;
+        }
+        let own = colour_index(self.to_move());
+        let opponent = 1 - own;
+        let mut open_four_points = [0usize; 8];
+        let mut count = 0;
+        for cell in set_cells(self.threat_cells[opponent][THREAT_FOURS]) {
+            let index = usize::from(cell);
+            if self.classes[opponent][index] == CLASS_OPEN_FOUR {
+                if count == open_four_points.len() {
+                    return;
+                }
+                open_four_points[count] = index;
+                count += 1;
+            }
+        }
+        let points = &open_four_points[..count];
+        let before = moves.len();
+        let first = moves.first().copied();
+        moves.retain(|&cell| self.classes[own][usize::from(cell)] >= CLASS_FOUR || self.stops_open_fours(cell, opponent, points));
+        if moves.is_empty() && before > 0 {
+            moves.extend(first);
+        }
+    }
+
+    /// Whether a stone of the other colour on the empty `block` leaves none of
+    /// `attacker`'s open-four `points` a class of open four or better.
+    fn stops_open_fours(&self, block: Cell, attacker: usize, points: &[usize]) -> bool {
+        let block_index = usize::from(block);
+        let (block_x, block_y) = self.coordinates(block);
+        let side = i32::from(self.size);
+        let reach = self.table.reach();
+        let code = (2 - attacker) as u32;
+        points.iter().all(|&point| {
+            if point == block_index {
+                return true;
+            }
+            let (x, y) = ((point as i32) % side, (point as i32) / side);
+            let (along_x, along_y) = (block_x - x, block_y - y);
+            let Some((direction, offset)) = DIRECTIONS.iter().enumerate().find_map(|(direction, &(dx, dy))| {
+                let offset = if dx != 0 { along_x * dx } else { along_y * dy };
+                (offset != 0 && offset.abs() <= reach && (offset * dx, offset * dy) == (along_x, along_y))
+                    .then_some((direction, offset))
+            }) else {
+                // Not on one of the point's lines within reach: its class stays.
+                return false;
+            };
+            let shift = 2 * neighbour_slot(offset);
+            let key = (self.keys[direction][point] & !(3 << shift)) | (code << shift);
+            let (black, white) = self.table.lookup(key);
+            let new_code = if attacker == 0 { black } else { white };
+            let packed = (self.patterns[attacker][point] & !(15 << (4 * direction))) | (u16::from(new_code) << (4 * direction));
+            ((self.cell_tables[attacker][usize::from(packed)] >> 24) as u8) < CLASS_OPEN_FOUR
+        })
+    }
+
     /// Recomputes the patterns, class and value of `cell` from its keys (no statistics).
     fn refresh_cell(&mut self, cell: usize) {
         for colour in 0..2 {
@@ -964,6 +1030,9 @@ impl Game for Gomoku {
             self.push_threat_cells(moves, None, Some(THREAT_FIVES));
         } else if self.is_threatened() {
             // Facing an open three: its blocks (the opponent's four points) and own fours.
+            // (Only the blocks that leave no open-four point, `keep_answers_to_open_fours`,
+            // made the threat extension apply to more nodes and scored no better against
+            // PentaZen: docs/gomoku-experiments.md, thirty-third session.)
             self.push_threat_cells(moves, Some(THREAT_FOURS), Some(THREAT_FOURS));
         } else {
             for cell in 0..self.cells() {
@@ -1298,6 +1367,54 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn answers_to_an_open_three_are_its_blocks_and_own_fours() {
+        let mut rng = fastrand::Rng::with_seed(20261205);
+        let (mut threatened, mut dropped) = (0, 0);
+        for rule in [Rule::Freestyle, Rule::Standard] {
+            for _ in 0..300 {
+                let mut board = Gomoku::new(15, rule).unwrap();
+                for _ in 0..rng.usize(5..30) {
+                    let (x, y) = (rng.i32(4..11), rng.i32(4..11));
+                    let Some(cell) = board.cell_at(x, y).filter(|&cell| board.stone(cell).is_none()) else { continue };
+                    board.play(cell);
+                    if board.outcome().is_some() || board.is_threatened() {
+                        break;
+                    }
+                }
+                if board.outcome().is_some() || !board.is_threatened() {
+                    continue;
+                }
+                threatened += 1;
+                let (mover, attacker) = (board.to_move(), board.to_move().opponent());
+                let mut all = Vec::new();
+                board.push_threat_cells(&mut all, Some(THREAT_FOURS), Some(THREAT_FOURS));
+                let mut answers = all.clone();
+                board.keep_answers_to_open_fours(&mut answers);
+                assert!(answers.iter().all(|cell| all.contains(cell)), "{}", board.notation());
+                let mut expected = Vec::new();
+                for &cell in &all {
+                    let own_four = board.threat(mover, cell) >= Threat::Four;
+                    let mut after = board.clone();
+                    after.play(cell);
+                    let stopped = after.class_counts[colour_index(attacker)][usize::from(CLASS_OPEN_FOUR)] == 0;
+                    if own_four || stopped {
+                        expected.push(cell);
+                    }
+                }
+                dropped += all.len() - answers.len();
+                if expected.is_empty() {
+                    // Lost whatever is played: one move stands for all.
+                    assert_eq!(answers.len(), 1, "{}", board.notation());
+                } else {
+                    answers.sort_unstable();
+                    assert_eq!(answers, expected, "{}", board.notation());
+                }
+            }
+        }
+        assert!(threatened > 50 && dropped > 20, "{threatened} threatened positions, {dropped} answers dropped");
     }
 
     #[test]

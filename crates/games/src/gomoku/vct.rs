@@ -326,6 +326,11 @@ impl ProofSearch {
         } else {
             let mut replies = Vec::new();
             board.generate_moves(&mut replies);
+            // Of an open three's four points only the real blocks: the others lose to the
+            // open four at once, and the proof needs about half the nodes without them.
+            if board.is_threatened() {
+                board.keep_answers_to_open_fours(&mut replies);
+            }
             replies
         };
         // Children are not played here: their keys come from the Zobrist key, and only
