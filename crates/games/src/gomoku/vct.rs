@@ -1,7 +1,8 @@
 //! Victory by continuous threats (VCT): the attacker plays fours and open threes; after a
 //! four the defender must block the five point, after an open three the defender may
-//! block at any of the attacker's four points or counter with a four of its own (the
-//! board's candidate rule). The attacker wins if every defence loses again.
+//! block at any of the attacker's four points that leaves it no open four, or counter
+//! with a four of its own (the board's candidate rule, less the blocks that lose to the
+//! open four at once). The attacker wins if every defence loses again.
 //!
 //! Unlike VCF the answer is a strategy tree, not a line; the search reports the first
 //! move. Defences are those of [`Gomoku`]'s candidate rule, so a found VCT is as sound as
