@@ -272,6 +272,20 @@ fn cell_table(renju_black: bool) -> &'static [u32] {
     })
 }
 
+/// `key` with the cell `offset` steps along its line (see [`neighbour_slot`]) set to `code`.
+#[inline(always)]
+fn key_with(key: u32, offset: i32, code: u32) -> u32 {
+    let shift = 2 * neighbour_slot(offset);
+    (key & !(3 << shift)) | (code << shift)
+}
+
+/// Packed patterns (four bits a direction) with `direction`'s code set to `code`.
+#[inline(always)]
+fn patterns_with(packed: u16, direction: usize, code: u8) -> u16 {
+    let shift = 4 * direction;
+    (packed & !(15 << shift)) | (u16::from(code) << shift)
+}
+
 /// The offsets `k` in `-reach..=reach` for which `coordinate - k * step` lies in `0..side`.
 fn on_board_offsets(coordinate: i32, step: i32, side: i32, reach: i32) -> (i32, i32) {
     match step {
@@ -685,14 +699,13 @@ impl Gomoku {
     fn stops_open_fours(&self, block: Cell, attacker: usize, points: &[usize]) -> bool {
         let block_index = usize::from(block);
         let (block_x, block_y) = self.coordinates(block);
-        let side = i32::from(self.size);
         let reach = self.table.reach();
         let code = (2 - attacker) as u32;
         points.iter().all(|&point| {
             if point == block_index {
                 return true;
             }
-            let (x, y) = ((point as i32) % side, (point as i32) / side);
+            let (x, y) = self.coordinates(point as Cell);
             let (along_x, along_y) = (block_x - x, block_y - y);
             let Some((direction, offset)) = DIRECTIONS.iter().enumerate().find_map(|(direction, &(dx, dy))| {
                 let offset = if dx != 0 { along_x * dx } else { along_y * dy };
@@ -702,11 +715,8 @@ impl Gomoku {
                 // Not on one of the point's lines within reach: its class stays.
                 return false;
             };
-            let shift = 2 * neighbour_slot(offset);
-            let key = (self.keys[direction][point] & !(3 << shift)) | (code << shift);
-            let (black, white) = self.table.lookup(key);
-            let new_code = if attacker == 0 { black } else { white };
-            let packed = (self.patterns[attacker][point] & !(15 << (4 * direction))) | (u16::from(new_code) << (4 * direction));
+            let (black, white) = self.table.lookup(key_with(self.keys[direction][point], offset, code));
+            let packed = patterns_with(self.patterns[attacker][point], direction, if attacker == 0 { black } else { white });
             ((self.cell_tables[attacker][usize::from(packed)] >> 24) as u8) < CLASS_OPEN_FOUR
         })
     }
@@ -766,9 +776,8 @@ impl Gomoku {
     #[inline(always)]
     fn update_neighbour(&mut self, cell: usize, direction: usize, offset: i32, stride: i32, code: u8) {
         let neighbour = (cell as i32 - offset * stride) as usize;
-        let shift = 2 * neighbour_slot(offset);
         let key = &mut self.keys[direction][neighbour];
-        *key = (*key & !(3 << shift)) | (u32::from(code) << shift);
+        *key = key_with(*key, offset, u32::from(code));
         if self.stones[neighbour] == 0 {
             let (black, white) = self.table.lookup(*key);
             self.update_pattern(0, neighbour, direction, black);
@@ -782,9 +791,8 @@ impl Gomoku {
     #[inline(always)]
     fn update_pattern(&mut self, colour: usize, cell: usize, direction: usize, code: u8) {
         let old = self.patterns[colour][cell];
-        let shift = 4 * direction;
-        if (old >> shift) & 15 != u16::from(code) {
-            self.change_patterns(colour, cell, (old & !(15 << shift)) | (u16::from(code) << shift));
+        if (old >> (4 * direction)) & 15 != u16::from(code) {
+            self.change_patterns(colour, cell, patterns_with(old, direction, code));
         }
     }
 
