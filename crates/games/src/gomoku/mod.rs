@@ -295,6 +295,27 @@ fn on_board_offsets(coordinate: i32, step: i32, side: i32, reach: i32) -> (i32, 
     }
 }
 
+/// The statistics a move changes besides its cells, saved before it so that
+/// [`Game::undo`] puts them back as they were instead of working them out again.
+#[derive(Clone)]
+struct Saved {
+    totals: [i32; 2],
+    class_counts: [[u16; CLASSES]; 2],
+    threat_cells: [[CellSet; 2]; 2],
+    /// The length of `Gomoku::changes` before the move.
+    changes: usize,
+}
+
+/// A cell's patterns, class and value for one colour before a move changed them.
+#[derive(Clone, Copy)]
+struct CellChange {
+    cell: u16,
+    colour: u8,
+    class: u8,
+    patterns: u16,
+    value: i32,
+}
+
 /// Zobrist keys for (colour, cell).
 fn zobrist() -> &'static [[u64; MAX_CELLS]; 2] {
     static KEYS: OnceLock<Box<[[u64; MAX_CELLS]; 2]>> = OnceLock::new();
@@ -355,12 +376,18 @@ pub struct Gomoku {
     /// candidate rules list them without a scan of the board.
     threat_cells: [[CellSet; 2]; 2],
     /// Stones within two cells (king distance) of each cell.
-    near: [u8; MAX_CELLS],
+    /// (Eight more bytes, always zero, so that a row of five counts is one `u64` access
+    /// wherever it starts: see `change_near`.)
+    near: [u8; MAX_CELLS + 8],
     history: Vec<Cell>,
     /// The side to move is the other one than the stone count says (after a pass).
     passed: bool,
     hash: u64,
     winner: Option<Player>,
+    /// One entry per stone on the board, in the order played: the statistics before it.
+    saved: Vec<Saved>,
+    /// Every cell a stone on the board changed, with what it was before, in order.
+    changes: Vec<CellChange>,
 }
 
 impl PartialEq for Gomoku {
@@ -415,11 +442,13 @@ impl Gomoku {
             totals: [0; 2],
             class_counts: [[0; CLASSES]; 2],
             threat_cells: [[[0; SET_WORDS]; 2]; 2],
-            near: [0; MAX_CELLS],
+            near: [0; MAX_CELLS + 8],
             history: Vec::new(),
             passed: false,
             hash: 0,
             winner: None,
+            saved: Vec::new(),
+            changes: Vec::new(),
         };
         let side = i32::from(size);
         for cell in 0..board.cells() {
@@ -771,23 +800,9 @@ impl Gomoku {
         }
     }
 
-    /// Records `code` on `cell` in the key of the cell `offset` steps back along
-    /// `direction` (`stride` apart in the cell index), and updates that cell's patterns.
-    #[inline(always)]
-    fn update_neighbour(&mut self, cell: usize, direction: usize, offset: i32, stride: i32, code: u8) {
-        let neighbour = (cell as i32 - offset * stride) as usize;
-        let key = &mut self.keys[direction][neighbour];
-        *key = key_with(*key, offset, u32::from(code));
-        if self.stones[neighbour] == 0 {
-            let (black, white) = self.table.lookup(*key);
-            self.update_pattern(0, neighbour, direction, black);
-            self.update_pattern(1, neighbour, direction, white);
-        }
-    }
-
     /// Sets the pattern `colour` makes along `direction` on the empty `cell` to `code`, and
-    /// the cell's class, value and the statistics with it. Most calls change nothing: the
-    /// stone played was too far away to matter to this cell.
+    /// the cell's class, value and the statistics with it. About half the calls change
+    /// nothing: the stone played was too far away to matter to this cell for that colour.
     #[inline(always)]
     fn update_pattern(&mut self, colour: usize, cell: usize, direction: usize, code: u8) {
         let old = self.patterns[colour][cell];
@@ -798,7 +813,9 @@ impl Gomoku {
 
     /// Gives the empty `cell` the packed patterns `new` for `colour`, with the class, value
     /// and statistics that go with them.
+    #[inline(always)]
     fn change_patterns(&mut self, colour: usize, cell: usize, new: u16) {
+        self.save_cell(colour, cell);
         self.patterns[colour][cell] = new;
         let entry = self.cell_tables[colour][usize::from(new)];
         let (class, value) = ((entry >> 24) as u8, (entry & 0xFF_FFFF) as i32);
@@ -835,40 +852,115 @@ impl Gomoku {
         }
     }
 
-    /// Puts (`code` 1 or 2) or removes (`code` 0) a stone on `cell`, updating everything.
+    /// Records what `colour`'s patterns, class and value on `cell` are before a move
+    /// changes them.
+    #[inline(always)]
+    fn save_cell(&mut self, colour: usize, cell: usize) {
+        self.changes.push(CellChange {
+            cell: cell as u16,
+            colour: colour as u8,
+            class: self.classes[colour][cell],
+            patterns: self.patterns[colour][cell],
+            value: self.values[colour][cell],
+        });
+    }
+
+    /// Puts a stone of `code` (1 black, 2 white) on the empty `cell`, updating everything,
+    /// and saves what it changed for [`Gomoku::remove_stone`].
     fn set_stone(&mut self, cell: Cell, code: u8) {
         let index = usize::from(cell);
-        let colour = if code == 0 { usize::from(self.stones[index]) - 1 } else { usize::from(code) - 1 };
+        let colour = usize::from(code) - 1;
+        self.saved.push(Saved {
+            totals: self.totals,
+            class_counts: self.class_counts,
+            threat_cells: self.threat_cells,
+            changes: self.changes.len(),
+        });
         self.hash ^= zobrist()[colour][index];
         self.remove_cell_statistics(index);
+        for colour in 0..2 {
+            self.save_cell(colour, index);
+        }
         self.stones[index] = code;
         self.refresh_cell(index);
-        self.add_cell_statistics(index);
+        for (direction, (low, high, stride)) in self.line_reach(cell).into_iter().enumerate() {
+            for step in low..high {
+                // `low..=high` without 0.
+                let offset = step + i32::from(step >= 0);
+                let neighbour = (index as i32 - offset * stride) as usize;
+                let key = &mut self.keys[direction][neighbour];
+                *key = key_with(*key, offset, u32::from(code));
+                if self.stones[neighbour] == 0 {
+                    let (black, white) = self.table.lookup(*key);
+                    self.update_pattern(0, neighbour, direction, black);
+                    self.update_pattern(1, neighbour, direction, white);
+                }
+            }
+        }
+        self.change_near(cell, true);
+    }
+
+    /// Takes the last stone played, on `cell`, off the board: what it changed is put
+    /// back from what [`Gomoku::set_stone`] saved, with no table lookups.
+    fn remove_stone(&mut self, cell: Cell) {
+        let index = usize::from(cell);
+        let colour = usize::from(self.stones[index]) - 1;
+        let saved = self.saved.pop().expect("a stone to remove was put by set_stone");
+        self.hash ^= zobrist()[colour][index];
+        self.stones[index] = 0;
+        for change in self.changes.drain(saved.changes..).rev() {
+            let (colour, cell) = (usize::from(change.colour), usize::from(change.cell));
+            self.patterns[colour][cell] = change.patterns;
+            self.classes[colour][cell] = change.class;
+            self.values[colour][cell] = change.value;
+        }
+        self.totals = saved.totals;
+        self.class_counts = saved.class_counts;
+        self.threat_cells = saved.threat_cells;
+        for (direction, (low, high, stride)) in self.line_reach(cell).into_iter().enumerate() {
+            for step in low..high {
+                // `low..=high` without 0.
+                let offset = step + i32::from(step >= 0);
+                let key = &mut self.keys[direction][(index as i32 - offset * stride) as usize];
+                *key = key_with(*key, offset, pattern::EMPTY);
+            }
+        }
+        self.change_near(cell, false);
+    }
+
+    /// Per direction, the cells whose keys hold `cell`: those `offset` steps back along
+    /// the line for `offset` in `low..=high` but 0 (see [`neighbour_slot`]), `stride`
+    /// apart in the cell index, as `(low, high, stride)`. Only offsets that stay on the
+    /// board, so no bounds test per cell.
+    #[inline(always)]
+    fn line_reach(&self, cell: Cell) -> [(i32, i32, i32); 4] {
         let (x, y) = self.coordinates(cell);
         let side = i32::from(self.size);
         // Under freestyle the cells five away never change a pattern: their keys are not
         // kept (see `PatternTable::reach`).
         let reach = self.table.reach();
-        for (direction, &(dx, dy)) in DIRECTIONS.iter().enumerate() {
-            // The cells that see `cell` at `offset` are `offset` steps back along the line:
-            // only the offsets that stay on the board, so no bounds test per cell.
+        let mut reaches = [(0, 0, 0); 4];
+        for (reach_of_line, &(dx, dy)) in reaches.iter_mut().zip(&DIRECTIONS) {
             let (low_x, high_x) = on_board_offsets(x, dx, side, reach);
             let (low_y, high_y) = on_board_offsets(y, dy, side, reach);
-            let (low, high) = (low_x.max(low_y), high_x.min(high_y));
-            let stride = dy * side + dx;
-            for offset in low..0 {
-                self.update_neighbour(index, direction, offset, stride, code);
-            }
-            for offset in 1..high + 1 {
-                self.update_neighbour(index, direction, offset, stride, code);
-            }
+            *reach_of_line = (low_x.max(low_y), high_x.min(high_y), dy * side + dx);
         }
-        let change: i8 = if code == 0 { -1 } else { 1 };
+        reaches
+    }
+
+    /// Adds one to (`add`) or takes one from the count of nearby stones of each cell
+    /// within two of `cell`: each row's counts (up to five bytes) as one `u64`. A count
+    /// is at most 25, so no byte carries into the next.
+    fn change_near(&mut self, cell: Cell, add: bool) {
+        let (x, y) = self.coordinates(cell);
+        let side = i32::from(self.size);
+        let (low_x, high_x) = ((x - 2).max(0), (x + 2).min(side - 1));
+        let ones = 0x01_0101_0101u64 & ((1u64 << (8 * (high_x - low_x + 1))) - 1);
         for ny in (y - 2).max(0)..=(y + 2).min(side - 1) {
-            for nx in (x - 2).max(0)..=(x + 2).min(side - 1) {
-                let neighbour = (ny * side + nx) as usize;
-                self.near[neighbour] = self.near[neighbour].wrapping_add_signed(change);
-            }
+            let start = (ny * side + low_x) as usize;
+            let bytes: &mut [u8; 8] = (&mut self.near[start..start + 8]).try_into().expect("eight bytes");
+            let counts = u64::from_le_bytes(*bytes);
+            *bytes = if add { counts.wrapping_add(ones) } else { counts.wrapping_sub(ones) }.to_le_bytes();
         }
     }
 
@@ -1086,7 +1178,7 @@ impl Game for Gomoku {
     fn undo(&mut self, cell: Cell) {
         debug_assert_eq!(self.history.last(), Some(&cell), "undo of a move that was not the last");
         self.history.pop();
-        self.set_stone(cell, 0);
+        self.remove_stone(cell);
         self.winner = None;
     }
 
