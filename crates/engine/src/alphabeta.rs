@@ -478,7 +478,7 @@ impl<G: Game, O: Observer<G::Move>> Searcher<G, O> {
         // extension limit).
         let settings = self.memory.settings;
         let forced = (settings.single_reply_extension && moves.len() == 1)
-            || (moves.len() <= settings.threat_extension as usize && position.is_threatened());
+            || (position.is_threatened() && position.threat_answers(moves.len()) <= settings.threat_extension as usize);
         let extended = forced && ply > 0 && ply < self.extension_limit;
         let child_depth = if extended { depth } else { depth - 1 };
         let mut best = Value::NEG_INFINITY;

@@ -177,6 +177,15 @@ pub trait Game: Clone + Send + Sync {
         false
     }
 
+    /// How many answers a [threatened](Game::is_threatened) position counts for
+    /// [`crate::Heuristics::threat_extension`], given the `generated` moves. The default:
+    /// those. A game whose `generate_moves` leaves out answers that lose at once can count
+    /// them here, so that pruning them saves their nodes without changing which threats
+    /// the extension follows (gomoku counts all of an open three's four points).
+    fn threat_answers(&self, generated: usize) -> usize {
+        generated
+    }
+
     /// What [`Game::tactical_moves`] returns, without listing the moves: whether the side
     /// to move may stand pat. Reverse futility pruning asks this at many nodes, so a game
     /// whose tactical moves cost a scan of the board should answer it directly. The

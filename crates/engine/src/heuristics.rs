@@ -83,7 +83,7 @@ pub struct Heuristics {
     /// Search a position that has a single move (a forced reply) without using up a ply.
     pub single_reply_extension: bool,
     /// Search a [threatened](crate::Game::is_threatened) position with at most this many
-    /// moves without using up a ply (0: off).
+    /// moves ([`crate::Game::threat_answers`]) without using up a ply (0: off).
     pub threat_extension: u32,
     /// Late-move pruning: within four plies of the depth limit, try only the first
     /// `3 + depth²` moves of a node (and every forcing move), two plies or more below the

@@ -3,9 +3,10 @@
 //! Late-move reductions, single-reply and threat extensions and the pruning near the horizon change
 //! depth-limited values by design, but never exact ones.
 
-use gametree_engine::testing::{RandomTree, TreeShape};
+use gametree_engine::testing::{RandomPosition, RandomTree, TreeShape};
 use gametree_engine::{
-    iterative_deepening, minimax, minimax_to_depth, Game, Heuristics, Limits, Reductions, SearchOptions, Searcher, StopFlag, Value,
+    iterative_deepening, minimax, minimax_to_depth, Game, GameKind, Heuristics, Limits, Outcome, Player, Reductions, SearchOptions,
+    Searcher, StopFlag, Value,
 };
 
 fn heuristic_sets() -> Vec<Heuristics> {
@@ -137,6 +138,83 @@ fn threat_extensions_see_past_threatened_nodes() {
         Heuristics { threat_extension: 3, ..Heuristics::default() },
         TreeShape { depth: 8, width: 10, branching: 3, leaf_percent: 10 },
     );
+}
+
+/// A random (scored) position whose threatened nodes count `extra` more answers than they
+/// have ([`Game::threat_answers`]), as a game counts answers its move generator leaves out.
+#[derive(Clone)]
+struct ExtraAnswers {
+    position: RandomPosition<true>,
+    extra: usize,
+}
+
+impl Game for ExtraAnswers {
+    type Move = u8;
+
+    const KIND: GameKind = GameKind::Scored;
+
+    fn to_move(&self) -> Player {
+        self.position.to_move()
+    }
+    fn generate_moves(&self, moves: &mut Vec<u8>) {
+        self.position.generate_moves(moves);
+    }
+    fn play(&mut self, mv: u8) {
+        self.position.play(mv);
+    }
+    fn undo(&mut self, mv: u8) {
+        self.position.undo(mv);
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        self.position.outcome()
+    }
+    fn hash(&self) -> Option<u64> {
+        self.position.hash()
+    }
+    fn order_moves(&self, moves: &mut [u8]) {
+        self.position.order_moves(moves);
+    }
+    fn evaluate(&self) -> i32 {
+        self.position.evaluate()
+    }
+    fn move_index(&self, mv: u8) -> Option<usize> {
+        self.position.move_index(mv)
+    }
+    fn tactical_moves(&self, moves: &mut Vec<u8>) -> bool {
+        self.position.tactical_moves(moves)
+    }
+    fn is_threatened(&self) -> bool {
+        self.position.is_threatened()
+    }
+    fn threat_answers(&self, generated: usize) -> usize {
+        generated + self.extra
+    }
+}
+
+/// The threat extension decides on the answers the game counts, not on the moves it
+/// generated: counted as more than the limit, no threatened node is extended and the
+/// search is the one without the extension, node for node; counted as they are, it
+/// extends as before.
+#[test]
+fn threat_extensions_count_the_games_answers() {
+    let shape = TreeShape { depth: 8, width: 10, branching: 3, leaf_percent: 10 };
+    let mut extended_somewhere = false;
+    for seed in 0..100 {
+        let tree = RandomTree::<true>::generate(seed, shape);
+        let search = |extra: usize, threat_extension: u32| {
+            let mut searcher = Searcher::new(SearchOptions::strong(1));
+            searcher.set_heuristics(Heuristics { threat_extension, ..Heuristics::default() });
+            let mut position = ExtraAnswers { position: tree.root(), extra };
+            let value = searcher.search(&mut position, 3, Value::NEG_INFINITY, Value::INFINITY);
+            (value, searcher.statistics().nodes)
+        };
+        let plain = search(0, 0);
+        assert_eq!(search(4, 3), plain, "seed {seed}");
+        // One answer more: a limit of 3 acts as a limit of 2.
+        assert_eq!(search(1, 3), search(0, 2), "seed {seed}");
+        extended_somewhere |= search(0, 3) != plain;
+    }
+    assert!(extended_somewhere, "the extension never changed a search");
 }
 
 /// With reductions, a depth-limited search that is deep enough to reach every end even

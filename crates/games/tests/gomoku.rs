@@ -112,14 +112,17 @@ fn tactics_complete_block_and_answer() {
 
 #[test]
 fn an_open_three_threatens_and_its_answers_are_the_moves() {
-    // White faces black's open three h8 i8 j8: threatened, and the moves are its answers.
+    // White faces black's open three h8 i8 j8: threatened, and the moves are its answers,
+    // the blocks beside it (g8, k8). The outer four points (f8, l8) leave black an open
+    // four and are left out, but the threat extension still counts all four.
     let position = board("h8 a1 i8 a15 j8");
     assert!(position.is_threatened());
     let mut moves = Vec::new();
     position.generate_moves(&mut moves);
     let mut answers: Vec<String> = moves.iter().map(|&mv| position.move_notation(mv)).collect();
     answers.sort();
-    assert_eq!(answers, ["10,7", "11,7", "5,7", "6,7"]);
+    assert_eq!(answers, ["10,7", "6,7"]);
+    assert_eq!(position.threat_answers(moves.len()), 4);
     // A closed three (white at g8) is no threat; neither is a quiet opening, nor a four,
     // which leaves a single block (the single-reply extension's case).
     assert!(!board("h8 g8 i8 a15 j8").is_threatened());
