@@ -905,18 +905,20 @@ impl Gomoku {
     fn remove_stone(&mut self, cell: Cell) {
         let index = usize::from(cell);
         let colour = usize::from(self.stones[index]) - 1;
-        let saved = self.saved.pop().expect("a stone to remove was put by set_stone");
         self.hash ^= zobrist()[colour][index];
         self.stones[index] = 0;
-        for change in self.changes.drain(saved.changes..).rev() {
+        let saved = self.saved.last().expect("a stone to remove was put by set_stone");
+        for change in self.changes[saved.changes..].iter().rev() {
             let (colour, cell) = (usize::from(change.colour), usize::from(change.cell));
             self.patterns[colour][cell] = change.patterns;
             self.classes[colour][cell] = change.class;
             self.values[colour][cell] = change.value;
         }
+        self.changes.truncate(saved.changes);
         self.totals = saved.totals;
         self.class_counts = saved.class_counts;
         self.threat_cells = saved.threat_cells;
+        self.saved.pop();
         for (direction, (low, high, stride)) in self.line_reach(cell).into_iter().enumerate() {
             for step in low..high {
                 // `low..=high` without 0.
