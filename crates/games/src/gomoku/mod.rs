@@ -801,8 +801,9 @@ impl Gomoku {
     }
 
     /// Sets the pattern `colour` makes along `direction` on the empty `cell` to `code`, and
-    /// the cell's class, value and the statistics with it. About half the calls change
-    /// nothing: the stone played was too far away to matter to this cell for that colour.
+    /// the cell's class, value and the statistics with it. About a third of the calls
+    /// change nothing: the stone played was too far away to matter to this cell for that
+    /// colour.
     #[inline(always)]
     fn update_pattern(&mut self, colour: usize, cell: usize, direction: usize, code: u8) {
         let old = self.patterns[colour][cell];
