@@ -934,7 +934,9 @@ impl Gomoku {
     /// Per direction, the cells whose keys hold `cell`: those `offset` steps back along
     /// the line for `offset` in `low..=high` but 0 (see [`neighbour_slot`]), `stride`
     /// apart in the cell index, as `(low, high, stride)`. Only offsets that stay on the
-    /// board, so no bounds test per cell.
+    /// board, so no bounds test per cell. (`set_stone` and `remove_stone` each loop over
+    /// these themselves: a shared iterator of the neighbours, `flat_map` over the
+    /// directions, made a search execute 70 % more instructions by cachegrind.)
     #[inline(always)]
     fn line_reach(&self, cell: Cell) -> [(i32, i32, i32); 4] {
         let (x, y) = self.coordinates(cell);
@@ -1015,6 +1017,12 @@ impl Gomoku {
     /// increasing order: the winning moves, the blocks of five threats, or the fours and
     /// the blocks of an open three.
     fn push_threat_cells(&self, moves: &mut Vec<Cell>, own: Option<usize>, opponent: Option<usize>) {
+        moves.extend(set_cells(self.threat_union(own, opponent)));
+    }
+
+    /// The union of the side to move's threat set `own` and the opponent's threat set
+    /// `opponent` (each [`THREAT_FOURS`], [`THREAT_FIVES`] or none).
+    fn threat_union(&self, own: Option<usize>, opponent: Option<usize>) -> CellSet {
         let colour = colour_index(self.to_move());
         let set = |colour: usize, kind: Option<usize>| kind.map_or([0; SET_WORDS], |kind| self.threat_cells[colour][kind]);
         let (own, opponent) = (set(colour, own), set(1 - colour, opponent));
@@ -1022,7 +1030,7 @@ impl Gomoku {
         for word in 0..SET_WORDS {
             union[word] = own[word] | opponent[word];
         }
-        moves.extend(set_cells(union));
+        union
     }
 }
 
@@ -1286,9 +1294,6 @@ impl Game for Gomoku {
         true
     }
 
-    /// Facing an open three (the opponent has a point that makes an open four) with no
-    /// five on the board: `generate_moves` then lists only its blocks and the mover's own
-    /// fours, the answers to a threat.
     /// Every answer `generate_moves` had before it left out the blocks that lose to an
     /// open four (`keep_answers_to_open_fours`): the opponent's four points and the
     /// mover's own fours. Counting only the real blocks, the extension reached plain
@@ -1301,11 +1306,13 @@ impl Game for Gomoku {
             // Nothing left out; forbidden points are not answers.
             return generated;
         }
-        let own = colour_index(self.to_move());
-        let (own_fours, their_fours) = (&self.threat_cells[own][THREAT_FOURS], &self.threat_cells[1 - own][THREAT_FOURS]);
-        own_fours.iter().zip(their_fours).map(|(own, theirs)| (own | theirs).count_ones() as usize).sum()
+        // What `push_threat_cells` gives before `keep_answers_to_open_fours`.
+        self.threat_union(Some(THREAT_FOURS), Some(THREAT_FOURS)).iter().map(|word| word.count_ones() as usize).sum()
     }
 
+    /// Facing an open three (the opponent has a point that makes an open four) with no
+    /// five on the board: `generate_moves` then lists only its blocks and the mover's own
+    /// fours, the answers to a threat.
     fn is_threatened(&self) -> bool {
         let own = colour_index(self.to_move());
         let opponent = 1 - own;
