@@ -49,6 +49,23 @@ pub const MIN_SIZE: u8 = 5;
 /// The largest board side.
 pub const MAX_SIZE: u8 = 22;
 const MAX_CELLS: usize = MAX_SIZE as usize * MAX_SIZE as usize;
+
+/// `[x, y]` of each cell index `y * size + x`, per board side.
+static COORDINATES: [[[u8; 2]; MAX_CELLS]; MAX_SIZE as usize + 1] = coordinate_table();
+
+const fn coordinate_table() -> [[[u8; 2]; MAX_CELLS]; MAX_SIZE as usize + 1] {
+    let mut table = [[[0; 2]; MAX_CELLS]; MAX_SIZE as usize + 1];
+    let mut size = MIN_SIZE as usize;
+    while size <= MAX_SIZE as usize {
+        let mut cell = 0;
+        while cell < size * size {
+            table[size][cell] = [(cell % size) as u8, (cell / size) as u8];
+            cell += 1;
+        }
+        size += 1;
+    }
+    table
+}
 /// Words of a [`CellSet`].
 const SET_WORDS: usize = MAX_CELLS.div_ceil(64);
 
@@ -543,10 +560,13 @@ impl Gomoku {
         (x >= 0 && y >= 0 && x < side && y < side).then(|| (y * side + x) as Cell)
     }
 
-    /// (x, y) of a cell.
+    /// (x, y) of a cell of this board (`cell < size * size`).
     #[must_use]
     pub fn coordinates(&self, cell: Cell) -> (i32, i32) {
-        (i32::from(cell) % i32::from(self.size), i32::from(cell) / i32::from(self.size))
+        // A table, not `%` and `/`: a move's updates and the ordering ask for coordinates
+        // a few times a node, and a division by the run-time side is slow.
+        let [x, y] = COORDINATES[usize::from(self.size)][usize::from(cell)];
+        (i32::from(x), i32::from(y))
     }
 
     /// Who holds `cell`.
