@@ -66,6 +66,7 @@ const fn coordinate_table() -> [[[u8; 2]; MAX_CELLS]; MAX_SIZE as usize + 1] {
     }
     table
 }
+
 /// Words of a [`CellSet`].
 const SET_WORDS: usize = MAX_CELLS.div_ceil(64);
 
@@ -1474,6 +1475,18 @@ impl Notation for Gomoku {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn coordinates_and_cells_agree_on_every_board_size() {
+        for size in MIN_SIZE..=MAX_SIZE {
+            let board = Gomoku::new(size, Rule::Freestyle).unwrap();
+            for cell in 0..board.cells() as Cell {
+                let (x, y) = board.coordinates(cell);
+                assert!((0..i32::from(size)).contains(&x) && (0..i32::from(size)).contains(&y));
+                assert_eq!(board.cell_at(x, y), Some(cell), "size {size}, cell {cell}");
+            }
+        }
+    }
 
     #[test]
     fn the_first_move_is_the_centre_and_then_its_neighbourhood() {

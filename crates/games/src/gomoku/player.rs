@@ -177,9 +177,9 @@ pub fn choose_move(board: &Gomoku, searcher: &mut Searcher<Gomoku>, budget: Dura
     // once more) took time from the search and scored lower against PentaZen: see the
     // eighth session in docs/gomoku-experiments.md.
     let remaining = budget.saturating_sub(started.elapsed()).max(Duration::from_millis(2));
-    // All of it but an eighth, at most 10 ms: the stop is checked every 1,024 nodes (about
-    // a millisecond) and the answer still has to be written, while the budget already
-    // keeps the turn's safety margin. (Seven eighths, as before, left a 1 s turn's search
+    // All of it but a reserve of 10 ms (an eighth of it, when that is less): the stop is
+    // checked every 1,024 nodes (about a millisecond) and the answer still has to be
+    // written, while the budget already keeps the turn's safety margin. (Seven eighths, as before, left a 1 s turn's search
     // some 805 ms; this leaves it some 905. Time is worth much against PentaZen: three
     // times the time took the engine from a quarter to 46 %, see the thirty-first and
     // thirty-fifth sessions in docs/gomoku-experiments.md.)
