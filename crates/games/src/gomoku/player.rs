@@ -179,10 +179,11 @@ pub fn choose_move(board: &Gomoku, searcher: &mut Searcher<Gomoku>, budget: Dura
     let remaining = budget.saturating_sub(started.elapsed()).max(Duration::from_millis(2));
     // All of it but a reserve of 10 ms (an eighth of it, when that is less): the stop is
     // checked every 1,024 nodes (about a millisecond) and the answer still has to be
-    // written, while the budget already keeps the turn's safety margin. (Seven eighths, as before, left a 1 s turn's search
-    // some 805 ms; this leaves it some 905. Time is worth much against PentaZen: three
-    // times the time took the engine from a quarter to 46 %, see the thirty-first and
-    // thirty-fifth sessions in docs/gomoku-experiments.md.)
+    // written, while the budget already keeps the turn's safety margin. (Seven eighths,
+    // as before, left a 1 s turn's search some 805 ms; this leaves it some 905. Time is
+    // worth much against PentaZen: three times the time took the engine from a quarter
+    // to 46 %, see the thirty-first and thirty-fifth sessions in
+    // docs/gomoku-experiments.md.)
     let reserve = (remaining / 8).min(Duration::from_millis(10));
     let limits = Limits::default().with_time(remaining - reserve).with_depth(60);
     let report = iterative_deepening(searcher, &mut board.clone(), &limits, stop.clone(), |_| {});
