@@ -7,6 +7,7 @@ use rayon::prelude::*;
 
 use crate::alphabeta::{SearchOptions, Searcher, UNLIMITED_DEPTH};
 use crate::game::{Game, GameKind};
+use crate::heuristics::Heuristics;
 use crate::limits::{Limits, StopFlag};
 use crate::statistics::Statistics;
 use crate::value::{Value, Verdict};
@@ -16,6 +17,11 @@ use crate::value::{Value, Verdict};
 pub struct AnalysisConfig {
     /// The search refinements (table size is per thread).
     pub options: SearchOptions,
+    /// Ordering memory, extensions, reductions and quiescence for depth-limited iterations
+    /// (off by default). A game whose static evaluation misleads at a bare horizon (gomoku:
+    /// a four left hanging) needs its quiescence search here for depth-limited values to
+    /// mean anything. Without limits none of these changes a value.
+    pub heuristics: Heuristics,
     /// Depth, node and time limits. Without any, the analysis is exact.
     pub limits: Limits,
     /// Raised to stop early; the deepest finished iteration is returned.
@@ -26,7 +32,13 @@ pub struct AnalysisConfig {
 
 impl Default for AnalysisConfig {
     fn default() -> Self {
-        AnalysisConfig { options: SearchOptions::default(), limits: Limits::UNLIMITED, stop: StopFlag::new(), threads: 1 }
+        AnalysisConfig {
+            options: SearchOptions::default(),
+            heuristics: Heuristics::default(),
+            limits: Limits::UNLIMITED,
+            stop: StopFlag::new(),
+            threads: 1,
+        }
     }
 }
 
@@ -128,7 +140,9 @@ pub fn analyze<G: Game>(position: &G, config: &AnalysisConfig) -> Analysis<G::Mo
     let searchers: Vec<std::sync::Mutex<Searcher<G>>> =
         (0..threads).map(|_| std::sync::Mutex::new(Searcher::new(thread_options))).collect();
     for searcher in &searchers {
-        searcher.lock().expect("searcher").set_limits(&config.limits, config.stop.clone());
+        let mut searcher = searcher.lock().expect("searcher");
+        searcher.set_heuristics(config.heuristics);
+        searcher.set_limits(&config.limits, config.stop.clone());
     }
     for depth in depths {
         let horizon_before: u64 = searchers.iter().map(|s| s.lock().expect("searcher").statistics().horizon_leaves).sum();
@@ -153,7 +167,9 @@ pub fn analyze<G: Game>(position: &G, config: &AnalysisConfig) -> Analysis<G::Mo
         values.sort_by_key(|result| std::cmp::Reverse(result.value));
         depth_reached = depth;
         exact = horizon_after == horizon_before;
-        let proven = values.iter().all(|result| result.value.is_decisive());
+        // A win or loss found by a selective search (reductions, pruning) may rest on
+        // moves it never looked at: only an unpruned one proves every value.
+        let proven = !config.heuristics.is_selective() && values.iter().all(|result| result.value.is_decisive());
         finished = Some(values);
         if exact || proven {
             exact = true;

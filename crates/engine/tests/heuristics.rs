@@ -5,8 +5,8 @@
 
 use gametree_engine::testing::{RandomPosition, RandomTree, TreeShape};
 use gametree_engine::{
-    iterative_deepening, minimax, minimax_to_depth, Game, GameKind, Heuristics, Limits, Outcome, Player, Reductions, SearchOptions,
-    Searcher, StopFlag, Value,
+    analyze, iterative_deepening, minimax, minimax_to_depth, AnalysisConfig, Game, GameKind, Heuristics, Limits, Outcome, Player,
+    Reductions, SearchOptions, Searcher, StopFlag, Value,
 };
 
 fn heuristic_sets() -> Vec<Heuristics> {
@@ -302,4 +302,85 @@ fn quiescence_changes_some_depth_limited_values() {
 fn quiescence_breadth_changes_some_values() {
     let changed = values_changed([1, 3, 1], [1, 3, 0]);
     assert!(changed > 5, "the breadth changed only {changed} of 100 values");
+}
+
+/// An analysis given a quiescence search values every move at its deepest iteration as
+/// the unpruned oracle does one ply below; without limits it is exact.
+#[test]
+fn analysis_with_quiescence_matches_minimax_to_depth() {
+    for seed in 0..200 {
+        let tree = RandomTree::<true>::generate(seed, shape(seed));
+        for (quiescence_plies, quiescence_breadth) in [(2, 0), (3, 1)] {
+            let heuristics = Heuristics { killers: true, quiescence_plies, quiescence_breadth, ..Heuristics::default() };
+            for depth in [1, 2, 3, 4] {
+                let config = AnalysisConfig {
+                    options: SearchOptions::strong(1),
+                    heuristics,
+                    limits: Limits::default().with_depth(depth),
+                    ..AnalysisConfig::default()
+                };
+                let analysis = analyze(&tree.root(), &config);
+                for result in &analysis.moves {
+                    let mut child = tree.root();
+                    child.play(result.mv);
+                    let expected = if analysis.exact {
+                        minimax(&mut child)
+                    } else {
+                        minimax_to_depth(&mut child, analysis.depth - 1, quiescence_plies, quiescence_breadth)
+                    };
+                    assert_eq!(
+                        result.value.to_node_relative(1),
+                        -expected,
+                        "seed {seed} depth {depth} (reached {}) quiescence {quiescence_plies}×{quiescence_breadth} move {}",
+                        analysis.depth,
+                        result.mv
+                    );
+                }
+            }
+            let exact =
+                analyze(&tree.root(), &AnalysisConfig { options: SearchOptions::strong(1), heuristics, ..AnalysisConfig::default() });
+            assert!(exact.exact && exact.complete);
+            assert_eq!(exact.value, minimax(&mut tree.root()), "seed {seed}");
+        }
+    }
+}
+
+/// A selective analysis (reductions and pruning near the horizon) may reach wins and
+/// losses by lines that skip moves: it calls its values exact only when they are.
+#[test]
+fn selective_analysis_claims_exactness_only_when_exact() {
+    let selective = Heuristics {
+        late_move_reductions: Reductions::Logarithmic { percent: 80 },
+        late_move_pruning: true,
+        futility_margin: 3,
+        quiescence_plies: 2,
+        ..Heuristics::for_play(2)
+    };
+    // Wide, with many early ends, so that every root move often has a win or loss within
+    // the depth limit (where the analysis stops early) and pruning has moves to skip.
+    let shape = TreeShape { depth: 6, width: 30, branching: 8, leaf_percent: 40 };
+    let mut claimed = 0;
+    for seed in 0..300 {
+        let tree = RandomTree::<false>::generate(seed, shape);
+        for depth in 1..=6 {
+            let config = AnalysisConfig {
+                options: SearchOptions::strong(1),
+                heuristics: selective,
+                limits: Limits::default().with_depth(depth),
+                ..AnalysisConfig::default()
+            };
+            let analysis = analyze(&tree.root(), &config);
+            if !analysis.exact {
+                continue;
+            }
+            claimed += 1;
+            assert_eq!(analysis.value, minimax(&mut tree.root()), "seed {seed} depth {depth}");
+            for result in &analysis.moves {
+                let mut child = tree.root();
+                child.play(result.mv);
+                assert_eq!(result.value.to_node_relative(1), -minimax(&mut child), "seed {seed} depth {depth} move {}", result.mv);
+            }
+        }
+    }
+    assert!(claimed > 100, "only {claimed} analyses were exact: the test checks little");
 }

@@ -1,6 +1,6 @@
 //! How games are written and read by people: positions, moves, players and boards.
 
-use gametree_engine::{Game, Player};
+use gametree_engine::{Game, Heuristics, Player};
 
 use crate::board::Board;
 use crate::chooser::MoveChooser;
@@ -68,6 +68,14 @@ pub trait Notation: Game + 'static {
     fn move_chooser(&self, table_megabytes: usize) -> Option<Box<dyn MoveChooser<Self>>> {
         let _ = table_megabytes;
         None
+    }
+
+    /// The search heuristics (quiescence, extensions, reductions, ordering memory) that
+    /// `analyze`, `play` and `serve` give a depth- or time-limited analysis of this game,
+    /// so that its values agree with what the game's own player sees. They never change
+    /// an exact value. The default: none, plain alpha-beta to the horizon.
+    fn analysis_heuristics(&self) -> Heuristics {
+        Heuristics::default()
     }
 }
 

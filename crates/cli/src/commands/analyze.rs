@@ -4,7 +4,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use anyhow::Result;
-use gametree_engine::{analyze, Analysis, AnalysisConfig, Limits, SearchOptions, StopFlag};
+use gametree_engine::{analyze, Analysis, AnalysisConfig, Heuristics, Limits, SearchOptions, StopFlag};
 use gametree_games::{GameSpec, GameVisitor, Notation};
 use serde_json::json;
 
@@ -64,6 +64,8 @@ pub fn run(arguments: &Arguments, stop: &StopFlag) -> Result<ExitCode> {
     }
     let config = AnalysisConfig {
         options: SearchOptions::strong(arguments.hash.max(1)),
+        // The game's own, once its position is read (`Analyze::visit`).
+        heuristics: Heuristics::default(),
         limits,
         stop: stop.clone(),
         threads: arguments.threads.max(1),
@@ -81,7 +83,8 @@ impl GameVisitor for Analyze<'_> {
     type Output = Result<ExitCode>;
 
     fn visit<G: Notation>(self, spec: GameSpec, position: G) -> Result<ExitCode> {
-        let analysis = analyze(&position, &self.config);
+        let config = AnalysisConfig { heuristics: position.analysis_heuristics(), ..self.config };
+        let analysis = analyze(&position, &config);
         let tactics = super::gomoku_tactics::report(&position);
         if self.arguments.json {
             let mut object = analysis_json(spec, &position, &analysis);

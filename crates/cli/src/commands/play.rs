@@ -385,6 +385,7 @@ impl<G: Notation> Session<G> {
     fn analysis(&self, limits: Limits) -> Analysis<G::Move> {
         let config = AnalysisConfig {
             options: SearchOptions::strong(16),
+            heuristics: self.position.analysis_heuristics(),
             limits: Limits { time: self.time, ..limits },
             stop: self.stop.clone(),
             threads: 1,

@@ -42,7 +42,7 @@ use crate::board::{Board, BoardCell};
 use crate::notation::{Notation, NotationError};
 pub use pattern::Pattern;
 use pattern::{neighbour_slot, PatternTable, REACH, WALL};
-pub use player::{choose_move, new_searcher, Choice, Chooser};
+pub use player::{choose_move, new_searcher, play_heuristics, Choice, Chooser};
 
 /// The smallest board side.
 pub const MIN_SIZE: u8 = 5;
@@ -1469,6 +1469,13 @@ impl Notation for Gomoku {
     /// win, then the search).
     fn move_chooser(&self, table_megabytes: usize) -> Option<Box<dyn crate::MoveChooser<Gomoku>>> {
         Some(Box::new(Chooser::new(table_megabytes)))
+    }
+
+    /// [`play_heuristics`]: a bare horizon values a position by its stones alone, so a
+    /// four left hanging there (to be completed or blocked on the next move) would decide
+    /// every depth-limited value; the quiescence search plays such fours out.
+    fn analysis_heuristics(&self) -> gametree_engine::Heuristics {
+        play_heuristics()
     }
 }
 

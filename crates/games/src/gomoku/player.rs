@@ -69,7 +69,23 @@ pub fn new_searcher(table_megabytes: usize) -> Searcher<Gomoku> {
     // measured against PentaZen: 40.3 % beside 40.4 % at 100 ms (480 games each),
     // 19-39-2 beside 18-40-2 at 1 s (60 games each; docs/gomoku-experiments.md,
     // twenty-fourth session).
-    searcher.set_heuristics(Heuristics {
+    searcher.set_heuristics(play_heuristics());
+    searcher
+}
+
+/// The search heuristics of [`new_searcher`], tuned for play (the comments there say how):
+/// also what a depth-limited `gametree analyze gomoku` searches with, so that its values
+/// are the ones the playing search sees rather than those of a bare horizon, where a four
+/// left hanging decides everything.
+///
+/// ```
+/// use gametree_games::gomoku::play_heuristics;
+/// let heuristics = play_heuristics();
+/// assert!(heuristics.quiescence_plies > 0 && heuristics.threat_extension > 0);
+/// ```
+#[must_use]
+pub const fn play_heuristics() -> Heuristics {
+    Heuristics {
         history: false,
         threat_extension: 3,
         futility_margin: 150,
@@ -78,8 +94,7 @@ pub fn new_searcher(table_megabytes: usize) -> Searcher<Gomoku> {
         quiescence_breadth: 2,
         quiescence_table: true,
         ..Heuristics::for_play(300)
-    });
-    searcher
+    }
 }
 
 /// [`choose_move`] with its own [`new_searcher`], kept from move to move: what

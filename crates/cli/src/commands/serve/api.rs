@@ -201,9 +201,10 @@ impl Level {
     }
 }
 
-fn analysis_config(context: &SearchContext) -> AnalysisConfig {
+fn analysis_config<G: Notation>(context: &SearchContext, position: &G) -> AnalysisConfig {
     AnalysisConfig {
         options: SearchOptions::strong(context.table_megabytes),
+        heuristics: position.analysis_heuristics(),
         limits: context.limits,
         stop: context.stop.clone(),
         threads: 1,
@@ -256,7 +257,7 @@ impl GameVisitor for ComputerMove {
             let value = chosen.value.map(|value| value.verdict(G::KIND, false, 0));
             (chosen.mv, value, !chosen.value.is_some_and(Value::is_decisive), chosen.nodes)
         } else {
-            let analysis = analyze(&position, &analysis_config(&self.context));
+            let analysis = analyze(&position, &analysis_config(&self.context, &position));
             let nodes = analysis.statistics.nodes;
             if analysis.moves.is_empty() {
                 // Not even one ply finished within the caps: the game's first choice.
@@ -295,7 +296,7 @@ impl GameVisitor for Analyze {
     type Output = Result<Json, ApiError>;
 
     fn visit<G: Notation>(self, spec: GameSpec, position: G) -> Result<Json, ApiError> {
-        let analysis = analyze(&position, &analysis_config(&self.context));
+        let analysis = analyze(&position, &analysis_config(&self.context, &position));
         let mut answer = analysis_json(spec, &position, &analysis);
         // Gomoku's threat findings, as `analyze --json` gives them.
         if let Some(tactics) = crate::commands::gomoku_tactics::report(&position) {
