@@ -495,11 +495,19 @@ impl<G: Game, O: Observer<G::Move>> Searcher<G, O> {
             if reduction > 0 && position.is_forcing(mv) {
                 reduction = 0;
             }
+            // The child's table entry starts loading before the move is played when the
+            // game can name its hash (the play then hides the wait), else right after.
+            let child_hash = position.hash_after(mv);
+            if let Some(hash) = child_hash {
+                self.prefetch_child(hash, child_depth - reduction, settings.quiescence_plies);
+            }
             position.play(mv);
-            if child_depth - reduction == 0 {
-                self.prefetch_quiescence(position, settings.quiescence_plies);
-            } else {
-                self.prefetch(position);
+            if child_hash.is_none() {
+                if child_depth - reduction == 0 {
+                    self.prefetch_quiescence(position, settings.quiescence_plies);
+                } else {
+                    self.prefetch(position);
+                }
             }
             let value = if self.options.principal_variation && index > 0 {
                 let null_alpha = Value::from_raw(alpha.raw() + 1);
@@ -603,8 +611,12 @@ impl<G: Game, O: Observer<G::Move>> Searcher<G, O> {
         alpha = alpha.max(best);
         for index in 0..moves.len() {
             let mv = moves[index];
+            let child_hash = position.hash_after(mv);
+            if let (Some(hash), true) = (child_hash, plies_left > 1) {
+                self.prefetch_child(hash, 0, plies_left - 1);
+            }
             position.play(mv);
-            if plies_left > 1 {
+            if child_hash.is_none() && plies_left > 1 {
                 self.prefetch_quiescence(position, plies_left - 1);
             }
             self.statistics.nodes += 1;
@@ -650,10 +662,30 @@ impl<G: Game, O: Observer<G::Move>> Searcher<G, O> {
     /// need not be the same in every orientation.
     fn quiescence_key(&self, position: &G, plies_left: u32) -> Option<TableKey> {
         self.table.as_ref()?;
+        Some(TableKey { key: self.salted_for_quiescence(position.hash()?, plies_left), negated: false, canonical: false })
+    }
+
+    /// The quiescence table key of the position with hash `hash` and `plies_left` plies
+    /// to go: the hash salted with those and the quiescence settings.
+    fn salted_for_quiescence(&self, hash: u64, plies_left: u32) -> u64 {
         let settings = self.memory.settings;
         let salt = u64::from(plies_left) | u64::from(settings.quiescence_plies) << 16 | u64::from(settings.quiescence_breadth) << 32;
-        let key = position.hash()? ^ (salt + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(29);
-        Some(TableKey { key, negated: false, canonical: false })
+        hash ^ (salt + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(29)
+    }
+
+    /// Starts loading the table bucket of the child whose hash is `hash`, about to be
+    /// searched with `depth` plies left (0: a quiescence node with `quiescence_plies_left`
+    /// plies), as [`Searcher::prefetch`] and [`Searcher::prefetch_quiescence`] would after
+    /// the move.
+    fn prefetch_child(&self, hash: u64, depth: u32, quiescence_plies_left: u32) {
+        let Some(table) = self.table.as_ref() else { return };
+        if depth > 0 {
+            if !self.options.symmetry {
+                table.prefetch(hash);
+            }
+        } else if self.memory.settings.quiescence_table && quiescence_plies_left > 0 {
+            table.prefetch(self.salted_for_quiescence(hash, quiescence_plies_left));
+        }
     }
 
     /// The stored value of the quiescence node `key`, if its bound settles the window

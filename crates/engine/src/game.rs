@@ -120,6 +120,15 @@ pub trait Game: Clone + Send + Sync {
         None
     }
 
+    /// The [`Game::hash`] the position will have once `mv` is played, when the game can
+    /// tell without playing it (a Zobrist hash: one exclusive or). A search then starts
+    /// loading the child's table entry before playing the move, so that the memory access
+    /// overlaps the game's work in [`Game::play`]. Only a hint: it must equal the hash
+    /// after `mv` when given, and `None` (the default) changes no result.
+    fn hash_after(&self, _mv: Self::Move) -> Option<u64> {
+        None
+    }
+
     /// The key of this position up to symmetry: equal for positions that are images of
     /// each other, different otherwise (up to hash collisions). `None` (the default) means
     /// no symmetry reduction.

@@ -31,8 +31,12 @@ pub fn check_rules<G: Notation + PartialEq + std::fmt::Debug>(start: &G, games: 
                 assert_eq!(position.parse_move(&text).ok(), Some(mv), "{notation}: move {text} does not parse back");
                 let before = position.clone();
                 let hash = position.hash();
+                let hash_after = position.hash_after(mv);
                 position.play(mv);
                 assert_ne!(position.to_move(), before.to_move(), "{notation}: {text} did not pass the turn");
+                if hash_after.is_some() {
+                    assert_eq!(hash_after, position.hash(), "{notation}: hash_after({text}) is not the hash after {text}");
+                }
                 position.undo(mv);
                 assert_eq!(position, before, "{notation}: undo {text} did not restore the position");
                 assert_eq!(position.hash(), hash, "{notation}: undo {text} changed the hash");

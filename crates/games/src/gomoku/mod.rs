@@ -684,7 +684,7 @@ impl Gomoku {
     /// The [`Game::hash`] the position would have after the side to move plays `cell`,
     /// without playing it.
     #[must_use]
-    pub(crate) fn hash_after(&self, cell: Cell) -> u64 {
+    pub(crate) fn key_after(&self, cell: Cell) -> u64 {
         self.hash ^ zobrist()[colour_index(self.to_move())][usize::from(cell)]
     }
 
@@ -1229,6 +1229,10 @@ impl Game for Gomoku {
         Some(self.hash)
     }
 
+    fn hash_after(&self, cell: Cell) -> Option<u64> {
+        Some(self.key_after(cell))
+    }
+
     /// Most likely first by the learned move ordering (see `gomoku/ordering.rs`).
     fn order_moves(&self, moves: &mut [Cell]) {
         let score = self.ordering_scores();
@@ -1526,7 +1530,7 @@ mod tests {
                     let mover = board.to_move();
                     let fives: Vec<Cell> = board.five_points(mover).collect();
                     assert_eq!(board.threat(mover, cell) == Threat::Five, fives.contains(&cell));
-                    let expected = board.hash_after(cell);
+                    let expected = board.key_after(cell);
                     board.play(cell);
                     assert_eq!(board.hash(), Some(expected), "{}", board.notation());
                     if board.outcome().is_some() {

@@ -340,7 +340,7 @@ impl ProofSearch {
         let children = moves
             .into_iter()
             .map(|cell| {
-                let child_key = board.hash_after(cell);
+                let child_key = board.key_after(cell);
                 if attacking {
                     // Two five points after the threat (an open four or a double four).
                     let settled = (board.threat(mover, cell) >= Threat::OpenFour).then_some(Numbers::WON);
