@@ -204,6 +204,20 @@ impl<const SCORED: bool> Game for RandomPosition<SCORED> {
         Some(mix(u64::from(*self.path.last().expect("root"))))
     }
 
+    /// Given, so that the oracle tests also run the searches' prefetch before a move.
+    ///
+    /// ```
+    /// use gametree_engine::Game;
+    /// use gametree_engine::testing::{RandomTree, TreeShape};
+    /// let mut position = RandomTree::<true>::generate(2, TreeShape::default()).root();
+    /// let after = position.hash_after(0);
+    /// position.play(0);
+    /// assert_eq!(after, position.hash());
+    /// ```
+    fn hash_after(&self, mv: u8) -> Option<u64> {
+        Some(mix(u64::from(self.node().children[mv as usize])))
+    }
+
     fn canonical_key(&self) -> Option<CanonicalKey> {
         let node = self.node();
         let id = *self.path.last().expect("root");
