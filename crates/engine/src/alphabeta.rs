@@ -351,17 +351,6 @@ impl<G: Game, O: Observer<G::Move>> Searcher<G, O> {
         position.hash().map(|key| TableKey { key, negated: false, canonical: false })
     }
 
-    /// Starts loading the table bucket of a position about to be searched, so that the
-    /// game's cheap checks at its node overlap the memory access (plain keys only: a
-    /// canonical key can cost more than the wait it saves).
-    fn prefetch(&self, position: &G) {
-        if let (Some(table), false) = (self.table.as_ref(), self.options.symmetry) {
-            if let Some(key) = position.hash() {
-                table.prefetch(key);
-            }
-        }
-    }
-
     fn ensure_ply(&mut self, ply: usize) {
         while self.buffers.len() <= ply + 1 {
             self.buffers.push(Vec::new());
@@ -497,16 +486,15 @@ impl<G: Game, O: Observer<G::Move>> Searcher<G, O> {
             }
             // The child's table entry starts loading before the move is played when the
             // game can name its hash (the play then hides the wait), else right after.
-            let child_hash = position.hash_after(mv);
-            if let Some(hash) = child_hash {
+            let prefetch = self.prefetches(child_depth - reduction, settings.quiescence_plies);
+            let named = if prefetch { position.hash_after(mv) } else { None };
+            if let Some(hash) = named {
                 self.prefetch_child(hash, child_depth - reduction, settings.quiescence_plies);
             }
             position.play(mv);
-            if child_hash.is_none() {
-                if child_depth - reduction == 0 {
-                    self.prefetch_quiescence(position, settings.quiescence_plies);
-                } else {
-                    self.prefetch(position);
+            if prefetch && named.is_none() {
+                if let Some(hash) = position.hash() {
+                    self.prefetch_child(hash, child_depth - reduction, settings.quiescence_plies);
                 }
             }
             let value = if self.options.principal_variation && index > 0 {
@@ -611,13 +599,16 @@ impl<G: Game, O: Observer<G::Move>> Searcher<G, O> {
         alpha = alpha.max(best);
         for index in 0..moves.len() {
             let mv = moves[index];
-            let child_hash = position.hash_after(mv);
-            if let (Some(hash), true) = (child_hash, plies_left > 1) {
+            let prefetch = self.prefetches(0, plies_left - 1);
+            let named = if prefetch { position.hash_after(mv) } else { None };
+            if let Some(hash) = named {
                 self.prefetch_child(hash, 0, plies_left - 1);
             }
             position.play(mv);
-            if child_hash.is_none() && plies_left > 1 {
-                self.prefetch_quiescence(position, plies_left - 1);
+            if prefetch && named.is_none() {
+                if let Some(hash) = position.hash() {
+                    self.prefetch_child(hash, 0, plies_left - 1);
+                }
             }
             self.statistics.nodes += 1;
             self.statistics.max_ply = self.statistics.max_ply.max(ply + 1);
@@ -673,18 +664,22 @@ impl<G: Game, O: Observer<G::Move>> Searcher<G, O> {
         hash ^ (salt + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(29)
     }
 
-    /// Starts loading the table bucket of the child whose hash is `hash`, about to be
-    /// searched with `depth` plies left (0: a quiescence node with `quiescence_plies_left`
-    /// plies), as [`Searcher::prefetch`] and [`Searcher::prefetch_quiescence`] would after
-    /// the move.
+    /// Whether a child about to be searched with `depth` plies left (0: a quiescence node
+    /// with `quiescence_plies_left` plies) will probe the table under its plain key, so
+    /// that [`Searcher::prefetch_child`] is worth its hash. Canonical keys are not
+    /// prefetched (one can cost more than the wait it saves), nor quiescence nodes when
+    /// the quiescence search keeps no table or has no ply left.
+    fn prefetches(&self, depth: u32, quiescence_plies_left: u32) -> bool {
+        self.table.is_some()
+            && if depth > 0 { !self.options.symmetry } else { self.memory.settings.quiescence_table && quiescence_plies_left > 0 }
+    }
+
+    /// Starts loading the table bucket of the child whose hash is `hash` (searched as
+    /// [`Searcher::prefetches`] says it will be), so that the work before its probe
+    /// overlaps the memory access.
     fn prefetch_child(&self, hash: u64, depth: u32, quiescence_plies_left: u32) {
-        let Some(table) = self.table.as_ref() else { return };
-        if depth > 0 {
-            if !self.options.symmetry {
-                table.prefetch(hash);
-            }
-        } else if self.memory.settings.quiescence_table && quiescence_plies_left > 0 {
-            table.prefetch(self.salted_for_quiescence(hash, quiescence_plies_left));
+        if let Some(table) = self.table.as_ref() {
+            table.prefetch(if depth > 0 { hash } else { self.salted_for_quiescence(hash, quiescence_plies_left) });
         }
     }
 
@@ -718,17 +713,6 @@ impl<G: Game, O: Observer<G::Move>> Searcher<G, O> {
             self.statistics.horizon_leaves += 1;
         }
         Some(value)
-    }
-
-    /// [`Searcher::prefetch`] for a quiescence node with `plies_left` plies to go, when
-    /// the quiescence search uses the table.
-    fn prefetch_quiescence(&self, position: &G, plies_left: u32) {
-        if !self.memory.settings.quiescence_table {
-            return;
-        }
-        if let (Some(table), Some(key)) = (self.table.as_ref(), self.quiescence_key(position, plies_left)) {
-            table.prefetch(key.key);
-        }
     }
 
     #[allow(clippy::too_many_arguments)]
