@@ -1236,7 +1236,23 @@ impl Game for Gomoku {
     /// Most likely first by the learned move ordering (see `gomoku/ordering.rs`).
     fn order_moves(&self, moves: &mut [Cell]) {
         let score = self.ordering_scores();
-        moves.sort_by_cached_key(|&cell| std::cmp::Reverse(score(cell)));
+        // Scored once each, in a buffer on the stack: the search orders the moves of every
+        // node, and `sort_by_cached_key` allocates its keys on the heap. Stable, so ties
+        // keep the generated order either way.
+        const ON_STACK: usize = 64;
+        if moves.len() > ON_STACK {
+            moves.sort_by_cached_key(|&cell| std::cmp::Reverse(score(cell)));
+            return;
+        }
+        let mut keyed = [(std::cmp::Reverse(0), 0); ON_STACK];
+        let keyed = &mut keyed[..moves.len()];
+        for (slot, &cell) in keyed.iter_mut().zip(moves.iter()) {
+            *slot = (std::cmp::Reverse(score(cell)), cell);
+        }
+        keyed.sort_by_key(|&(key, _)| key);
+        for (cell, &(_, ordered)) in moves.iter_mut().zip(keyed.iter()) {
+            *cell = ordered;
+        }
     }
 
     fn evaluate(&self) -> i32 {
