@@ -1516,6 +1516,22 @@ mod tests {
     }
 
     #[test]
+    fn moves_are_ordered_by_score_with_ties_in_the_given_order_on_both_paths() {
+        let board = Gomoku::parse(15, Rule::Freestyle, "7,7 8,6 9,5 7,6 9,6 9,7 10,8 8,4 8,5 7,4").unwrap();
+        let score = board.ordering_scores();
+        let empty: Vec<Cell> = (0..board.cells() as Cell).filter(|&cell| board.stone(cell).is_none()).collect();
+        // Fewer moves than the stack buffer holds, and more (the heap path).
+        for count in [1, 2, 20, 64, 65, empty.len()] {
+            // Reversed, so that the ties' given order is not the cells' order.
+            let mut moves: Vec<Cell> = empty[..count].iter().rev().copied().collect();
+            let mut expected = moves.clone();
+            expected.sort_by_cached_key(|&cell| std::cmp::Reverse(score(cell)));
+            board.order_moves(&mut moves);
+            assert_eq!(moves, expected, "{count} moves");
+        }
+    }
+
+    #[test]
     fn the_first_move_is_the_centre_and_then_its_neighbourhood() {
         let mut board = Gomoku::new(15, Rule::Freestyle).unwrap();
         let mut moves = Vec::new();
