@@ -406,6 +406,10 @@ pub struct Gomoku {
     saved: Vec<Saved>,
     /// Every cell a stone on the board changed, with what it was before, in order.
     changes: Vec<CellChange>,
+    /// Per colour, in per cent, how much [`Game::evaluate`] counts its pattern total: 100
+    /// for both unless [`Gomoku::set_caution`] made one side weigh the other's higher. A
+    /// setting of the search, not part of the position: equality ignores it.
+    total_weights: [i32; 2],
 }
 
 impl PartialEq for Gomoku {
@@ -467,6 +471,7 @@ impl Gomoku {
             winner: None,
             saved: Vec::new(),
             changes: Vec::new(),
+            total_weights: [100; 2],
         };
         let side = i32::from(size);
         for cell in 0..board.cells() {
@@ -607,6 +612,33 @@ impl Gomoku {
     #[must_use]
     pub fn makes_four(&self, player: Player, cell: Cell) -> bool {
         self.classes[colour_index(player)][usize::from(cell)] >= CLASS_FOUR
+    }
+
+    /// Makes [`Game::evaluate`], in this position and every one played from it, weigh the
+    /// pattern total of `player`'s opponent `percent` per cent higher than its own,
+    /// whichever side is to move: the evaluation of a search that `player` runs and that
+    /// fears the opponent's threats a little more than it values its own. 0 restores the
+    /// plain evaluation. The position itself (its moves, hash and equality) is unchanged.
+    ///
+    /// The value stays one zero-sum function of the position (what one side gains the
+    /// other loses), so negamax and the transposition table remain sound, as long as one
+    /// table does not mix searches with different settings.
+    ///
+    /// ```
+    /// use gametree_engine::{Game, Player};
+    /// use gametree_games::gomoku::{Gomoku, Rule};
+    ///
+    /// // White has two stones in a row; black, to move, has one.
+    /// let mut position = Gomoku::parse(15, Rule::Freestyle, "a1 h8 o15 i8").unwrap();
+    /// let plain = position.evaluate();
+    /// position.set_caution(Player::First, 15);
+    /// assert!(position.evaluate() < plain);
+    /// position.set_caution(Player::First, 0);
+    /// assert_eq!(position.evaluate(), plain);
+    /// ```
+    pub fn set_caution(&mut self, player: Player, percent: i32) {
+        self.total_weights = [100; 2];
+        self.total_weights[1 - colour_index(player)] = 100 + percent;
     }
 
     /// Every empty cell where `player` would complete five.
@@ -1286,7 +1318,8 @@ impl Game for Gomoku {
         if !opponent_fours && !renju_black && self.class_counts[own][Threat::DoubleThree as usize] > 0 {
             return 40_000;
         }
-        let (mine, theirs) = (self.totals[own], self.totals[opponent]);
+        let weighted = |colour: usize| self.totals[colour] * self.total_weights[colour] / 100;
+        let (mine, theirs) = (weighted(own), weighted(opponent));
         // The opponent's open three is less of a threat than its value says when it is our
         // turn: one stone blocks it. Count back most of up to two of its open-four points.
         let blockable = i32::from(self.class_counts[opponent][usize::from(CLASS_OPEN_FOUR)].min(2)) * OPEN_FOUR_POINT_DISCOUNT;
@@ -1529,6 +1562,35 @@ mod tests {
             board.order_moves(&mut moves);
             assert_eq!(moves, expected, "{count} moves");
         }
+    }
+
+    #[test]
+    fn caution_weighs_the_opponents_total_higher_whoever_moves_and_lasts_through_play() {
+        // Quiet positions (no four or three decides the value), black to move.
+        let plain = Gomoku::parse(15, Rule::Freestyle, "h8 i9 h9 j10").unwrap();
+        let mut cautious = plain.clone();
+        cautious.set_caution(Player::First, 15);
+        let [black, white] = plain.totals;
+        assert!(black > 0 && white > 0);
+        // Black, the cautious side, moves: white's total counts 15 % more against it.
+        assert_eq!(cautious.evaluate(), plain.evaluate() - (white * 115 / 100 - white));
+        // The position is the same one.
+        assert_eq!(cautious, plain);
+        assert_eq!(cautious.hash(), plain.hash());
+        let mut moves = Vec::new();
+        plain.generate_moves(&mut moves);
+        for &cell in &moves[..5] {
+            let (mut plain, mut cautious) = (plain.clone(), cautious.clone());
+            plain.play(cell);
+            cautious.play(cell);
+            // White moves: its own total, the one black fears, counts 15 % more for it.
+            assert!(cautious.evaluate() > plain.evaluate(), "after {}", plain.move_notation(cell));
+            cautious.undo(cell);
+            plain.undo(cell);
+            assert!(cautious.evaluate() < plain.evaluate());
+        }
+        cautious.set_caution(Player::Second, 0);
+        assert_eq!(cautious.evaluate(), plain.evaluate());
     }
 
     #[test]
