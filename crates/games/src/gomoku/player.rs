@@ -17,11 +17,11 @@ use crate::chooser::{ChosenMove, MoveChooser};
 
 /// How many per cent higher [`choose_move`]'s search weighs the opponent's patterns than
 /// its own ([`Gomoku::set_caution`]), in every position of the search. Against PentaZen
-/// at 1 s a move, three pairs of 48 games on the balanced openings, each beside a control
-/// of the same build without it: 36.8 % (49–87–8) against 25.0 % (33–105–6), the gain
-/// mostly with black; at 100 ms (480 games) 44.1 % against 39.8 %, where 30 % scored
-/// 38.1 %. See the thirty-seventh and thirty-eighth sessions in
-/// docs/gomoku-experiments.md.
+/// at 1 s a move, four pairs of 48 games on the balanced openings, each beside a control
+/// of the same build without it: 37.2 % (66–115–11) against 25.0 % (43–139–10), the gain
+/// mostly with black; at 100 ms (480 games) 44.1 % against 39.8 %, where 8 % scored
+/// 41.2 % and 30 % 38.1 %. Against Rapfi (classical) at 1 s, 25.0 % against 18.8 %.
+/// See the thirty-seventh and thirty-eighth sessions in docs/gomoku-experiments.md.
 const CAUTION_PERCENT: i32 = 15;
 
 /// The searcher [`choose_move`] is tuned for, with a transposition table of
