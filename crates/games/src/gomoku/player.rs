@@ -18,8 +18,8 @@ use crate::chooser::{ChosenMove, MoveChooser};
 /// How many per cent higher [`choose_move`]'s search weighs the opponent's patterns than
 /// its own ([`Gomoku::set_caution`]), in every position of the search. Against PentaZen
 /// at 1 s a move, five pairs of 48 games on the balanced openings, each beside a control
-/// of the same build without it: 35.2 % (77–148–15) against 27.9 % (60–166–14), the gain
-/// mostly with black, though the fifth pair (a new machine) went the other way, 27.1 %
+/// of the same build without it: 35.2 % (77–148–15) against 27.9 % (60–166–14), all of
+/// the gain with black, though the fifth pair (a new machine) went the other way, 27.1 %
 /// against 39.6 %; at 100 ms (480 games) 44.1 % against 39.8 %, where 8 % scored 41.2 %
 /// and 30 % 38.1 %, and 25 % at 1 s matched 15 % (34.9 % against 31.8 %, 96 games
 /// each). Against Rapfi (classical) at 1 s, 25.0 % against 18.8 %. See the
