@@ -297,6 +297,16 @@ fn key_with(key: u32, offset: i32, code: u32) -> u32 {
     (key & !(3 << shift)) | (code << shift)
 }
 
+/// The shift of the key slot of the cell `offset` steps along the line, for the `step`
+/// of the loops of `Gomoku::set_stone` and `Gomoku::remove_stone` (`offset` is `step`
+/// below zero and `step + 1` from zero on): with the gap at offset 0 the slot is `step`
+/// plus [`pattern::REACH`] either way, so no branch on the sign.
+#[inline(always)]
+fn step_slot_shift(step: i32) -> u32 {
+    debug_assert_eq!((2 * (step + pattern::REACH)) as u32, 2 * neighbour_slot(step + i32::from(step >= 0)));
+    (2 * (step + pattern::REACH)) as u32
+}
+
 /// Packed patterns (four bits a direction) with `direction`'s code set to `code`.
 #[inline(always)]
 fn patterns_with(packed: u16, direction: usize, code: u8) -> u16 {
@@ -324,14 +334,25 @@ struct Saved {
     changes: usize,
 }
 
-/// A cell's patterns, class and value for one colour before a move changed them.
+/// What one colour's line patterns make of an empty cell: all zero on occupied cells.
+/// Kept together so that a move saves and an undo restores each changed cell with one
+/// copy (three parallel arrays took three, each with its own bounds check).
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
+struct CellState {
+    /// The evaluation's value of the cell (see `value_of`).
+    value: i32,
+    /// The pattern code of each line, four bits a direction (direction 0 lowest).
+    patterns: u16,
+    /// The threat class (see `class_of`).
+    class: u8,
+}
+
+/// A cell's [`CellState`] for one colour before a move changed it.
 #[derive(Clone, Copy)]
 struct CellChange {
     cell: u16,
     colour: u8,
-    class: u8,
-    patterns: u16,
-    value: i32,
+    state: CellState,
 }
 
 /// Zobrist keys for (colour, cell).
@@ -380,11 +401,8 @@ pub struct Gomoku {
     /// 0 empty, 1 black, 2 white.
     stones: [u8; MAX_CELLS],
     keys: [[u32; MAX_CELLS]; 4],
-    /// Pattern codes per colour and cell, four bits per direction (direction 0 lowest;
-    /// zero on occupied cells).
-    patterns: [[u16; MAX_CELLS]; 2],
-    classes: [[u8; MAX_CELLS]; 2],
-    values: [[i32; MAX_CELLS]; 2],
+    /// Per colour and cell, its line patterns, class and value.
+    cell_states: [[CellState; MAX_CELLS]; 2],
     /// Sum of `values` over empty cells, per colour.
     totals: [i32; 2],
     /// Empty cells per class, per colour.
@@ -420,9 +438,7 @@ impl PartialEq for Gomoku {
             && self.passed == other.passed
             && self.stones == other.stones
             && self.keys == other.keys
-            && self.patterns == other.patterns
-            && self.classes == other.classes
-            && self.values == other.values
+            && self.cell_states == other.cell_states
             && self.totals == other.totals
             && self.class_counts == other.class_counts
             && self.threat_cells == other.threat_cells
@@ -458,9 +474,7 @@ impl Gomoku {
             cell_tables: [cell_table(rule == Rule::Renju), cell_table(false)],
             stones: [0; MAX_CELLS],
             keys: [[0; MAX_CELLS]; 4],
-            patterns: [[0; MAX_CELLS]; 2],
-            classes: [[0; MAX_CELLS]; 2],
-            values: [[0; MAX_CELLS]; 2],
+            cell_states: [[CellState::default(); MAX_CELLS]; 2],
             totals: [0; 2],
             class_counts: [[0; CLASSES]; 2],
             threat_cells: [[[0; SET_WORDS]; 2]; 2],
@@ -590,13 +604,13 @@ impl Gomoku {
     /// occupied cells).
     #[must_use]
     pub fn pattern(&self, player: Player, cell: Cell, direction: usize) -> Pattern {
-        Pattern::from_code((self.patterns[colour_index(player)][usize::from(cell)] >> (4 * direction) & 15) as u8)
+        Pattern::from_code((self.cell_states[colour_index(player)][usize::from(cell)].patterns >> (4 * direction) & 15) as u8)
     }
 
     /// The threat `player` makes by playing the empty cell `cell`, all lines together.
     #[must_use]
     pub fn threat(&self, player: Player, cell: Cell) -> Threat {
-        match self.classes[colour_index(player)][usize::from(cell)] {
+        match self.cell_states[colour_index(player)][usize::from(cell)].class {
             11 => Threat::Five,
             10 => Threat::OpenFour,
             9 => Threat::FourThree,
@@ -611,7 +625,7 @@ impl Gomoku {
     /// Whether `player` makes a four or five by playing `cell` (some line at least a four).
     #[must_use]
     pub fn makes_four(&self, player: Player, cell: Cell) -> bool {
-        self.classes[colour_index(player)][usize::from(cell)] >= CLASS_FOUR
+        self.cell_states[colour_index(player)][usize::from(cell)].class >= CLASS_FOUR
     }
 
     /// Makes [`Game::evaluate`], in this position and every one played from it, weigh the
@@ -660,7 +674,7 @@ impl Gomoku {
         if self.rule != Rule::Renju || self.stones[usize::from(cell)] != 0 {
             return None;
         }
-        let packed = usize::from(self.patterns[0][usize::from(cell)]);
+        let packed = usize::from(self.cell_states[0][usize::from(cell)].patterns);
         match unpacked_patterns(packed, true).map_or(RenjuLines::Allowed, renju_lines) {
             RenjuLines::Allowed => None,
             RenjuLines::Forbidden(reason) => Some(reason),
@@ -681,7 +695,7 @@ impl Gomoku {
         debug_assert!(self.stones[index] == 0, "cell {cell} is occupied");
         let player = self.to_move();
         let colour = colour_index(player);
-        let wins = self.classes[colour][index] == CLASS_FIVE;
+        let wins = self.cell_states[colour][index].class == CLASS_FIVE;
         let loses = !wins && judge_forbidden && self.forbidden_to_mover(cell);
         self.set_stone(cell, colour as u8 + 1);
         self.history.push(cell);
@@ -759,7 +773,7 @@ impl Gomoku {
         let mut count = 0;
         for cell in set_cells(self.threat_cells[opponent][THREAT_FOURS]) {
             let index = usize::from(cell);
-            if self.classes[opponent][index] == CLASS_OPEN_FOUR {
+            if self.cell_states[opponent][index].class == CLASS_OPEN_FOUR {
                 if count == open_four_points.len() {
                     return;
                 }
@@ -770,7 +784,7 @@ impl Gomoku {
         let points = &open_four_points[..count];
         let before = moves.len();
         let first = moves.first().copied();
-        moves.retain(|&cell| self.classes[own][usize::from(cell)] >= CLASS_FOUR || self.stops_open_fours(cell, opponent, points));
+        moves.retain(|&cell| self.cell_states[own][usize::from(cell)].class >= CLASS_FOUR || self.stops_open_fours(cell, opponent, points));
         if moves.is_empty() && before > 0 {
             moves.extend(first);
         }
@@ -798,21 +812,24 @@ impl Gomoku {
                 return false;
             };
             let (black, white) = self.table.lookup(key_with(self.keys[direction][point], offset, code));
-            let packed = patterns_with(self.patterns[attacker][point], direction, if attacker == 0 { black } else { white });
+            let packed = patterns_with(self.cell_states[attacker][point].patterns, direction, if attacker == 0 { black } else { white });
             ((self.cell_tables[attacker][usize::from(packed)] >> 24) as u8) < CLASS_OPEN_FOUR
         })
     }
 
+    /// The state of an empty cell whose line patterns for `colour` are `packed`.
+    #[inline(always)]
+    fn state_of(&self, colour: usize, packed: u16) -> CellState {
+        let entry = self.cell_tables[colour][usize::from(packed)];
+        CellState { value: (entry & 0xFF_FFFF) as i32, patterns: packed, class: (entry >> 24) as u8 }
+    }
+
     /// Recomputes the patterns, class and value of `cell` from its keys (no statistics).
     fn refresh_cell(&mut self, cell: usize) {
-        for colour in 0..2 {
-            if self.stones[cell] != 0 {
-                self.patterns[colour][cell] = 0;
-                self.classes[colour][cell] = 0;
-                self.values[colour][cell] = 0;
-            }
-        }
         if self.stones[cell] != 0 {
+            for states in &mut self.cell_states {
+                states[cell] = CellState::default();
+            }
             return;
         }
         let mut packed = [0u16; 2];
@@ -822,10 +839,7 @@ impl Gomoku {
             packed[1] |= u16::from(white) << (4 * direction);
         }
         for (colour, &packed) in packed.iter().enumerate() {
-            self.patterns[colour][cell] = packed;
-            let entry = self.cell_tables[colour][usize::from(packed)];
-            self.classes[colour][cell] = (entry >> 24) as u8;
-            self.values[colour][cell] = (entry & 0xFF_FFFF) as i32;
+            self.cell_states[colour][cell] = self.state_of(colour, packed);
         }
     }
 
@@ -834,8 +848,8 @@ impl Gomoku {
             return;
         }
         for colour in 0..2 {
-            self.totals[colour] += self.values[colour][cell];
-            let class = self.classes[colour][cell];
+            let CellState { value, class, .. } = self.cell_states[colour][cell];
+            self.totals[colour] += value;
             self.class_counts[colour][usize::from(class)] += 1;
             self.mark_threat(colour, cell, class, true);
         }
@@ -846,8 +860,8 @@ impl Gomoku {
             return;
         }
         for colour in 0..2 {
-            self.totals[colour] -= self.values[colour][cell];
-            let class = self.classes[colour][cell];
+            let CellState { value, class, .. } = self.cell_states[colour][cell];
+            self.totals[colour] -= value;
             self.class_counts[colour][usize::from(class)] -= 1;
             self.mark_threat(colour, cell, class, false);
         }
@@ -859,7 +873,7 @@ impl Gomoku {
     /// colour.
     #[inline(always)]
     fn update_pattern(&mut self, colour: usize, cell: usize, direction: usize, code: u8) {
-        let old = self.patterns[colour][cell];
+        let old = self.cell_states[colour][cell].patterns;
         if (old >> (4 * direction)) & 15 != u16::from(code) {
             self.change_patterns(colour, cell, patterns_with(old, direction, code));
         }
@@ -869,17 +883,15 @@ impl Gomoku {
     /// and statistics that go with them.
     #[inline(always)]
     fn change_patterns(&mut self, colour: usize, cell: usize, new: u16) {
-        self.save_cell(colour, cell);
-        self.patterns[colour][cell] = new;
-        let entry = self.cell_tables[colour][usize::from(new)];
-        let (class, value) = ((entry >> 24) as u8, (entry & 0xFF_FFFF) as i32);
-        self.totals[colour] += value - self.values[colour][cell];
-        self.values[colour][cell] = value;
-        let old_class = self.classes[colour][cell];
+        let old = self.cell_states[colour][cell];
+        self.changes.push(CellChange { cell: cell as u16, colour: colour as u8, state: old });
+        let state = self.state_of(colour, new);
+        self.cell_states[colour][cell] = state;
+        self.totals[colour] += state.value - old.value;
+        let (old_class, class) = (old.class, state.class);
         if class != old_class {
             self.class_counts[colour][usize::from(old_class)] -= 1;
             self.class_counts[colour][usize::from(class)] += 1;
-            self.classes[colour][cell] = class;
             if old_class >= CLASS_FOUR || class >= CLASS_FOUR {
                 self.mark_threat(colour, cell, old_class, false);
                 self.mark_threat(colour, cell, class, true);
@@ -910,13 +922,7 @@ impl Gomoku {
     /// changes them.
     #[inline(always)]
     fn save_cell(&mut self, colour: usize, cell: usize) {
-        self.changes.push(CellChange {
-            cell: cell as u16,
-            colour: colour as u8,
-            class: self.classes[colour][cell],
-            patterns: self.patterns[colour][cell],
-            value: self.values[colour][cell],
-        });
+        self.changes.push(CellChange { cell: cell as u16, colour: colour as u8, state: self.cell_states[colour][cell] });
     }
 
     /// Puts a stone of `code` (1 black, 2 white) on the empty `cell`, updating everything,
@@ -943,7 +949,8 @@ impl Gomoku {
                 let offset = step + i32::from(step >= 0);
                 let neighbour = (index as i32 - offset * stride) as usize;
                 let key = &mut self.keys[direction][neighbour];
-                *key = key_with(*key, offset, u32::from(code));
+                // The slot was empty (code 0); `step_slot_shift` is `key_with`'s shift.
+                *key |= u32::from(code) << step_slot_shift(step);
                 if self.stones[neighbour] == 0 {
                     let (black, white) = self.table.lookup(*key);
                     self.update_pattern(0, neighbour, direction, black);
@@ -964,9 +971,7 @@ impl Gomoku {
         let saved = self.saved.last().expect("a stone to remove was put by set_stone");
         for change in self.changes[saved.changes..].iter().rev() {
             let (colour, cell) = (usize::from(change.colour), usize::from(change.cell));
-            self.patterns[colour][cell] = change.patterns;
-            self.classes[colour][cell] = change.class;
-            self.values[colour][cell] = change.value;
+            self.cell_states[colour][cell] = change.state;
         }
         self.changes.truncate(saved.changes);
         self.totals = saved.totals;
@@ -978,7 +983,7 @@ impl Gomoku {
                 // `low..=high` without 0.
                 let offset = step + i32::from(step >= 0);
                 let key = &mut self.keys[direction][(index as i32 - offset * stride) as usize];
-                *key = key_with(*key, offset, pattern::EMPTY);
+                *key &= !(3 << step_slot_shift(step));
             }
         }
         self.change_near(cell, false);
@@ -1035,10 +1040,11 @@ impl Gomoku {
             let distance = |from: Option<(i32, i32)>| {
                 ordering::distance_index(from.map(|(from_x, from_y)| (x - from_x).abs().max((y - from_y).abs())))
             };
-            let (own_class, other_class) = (usize::from(self.classes[own][index]), usize::from(self.classes[1 - own][index]));
+            let (own_state, other_state) = (self.cell_states[own][index], self.cell_states[1 - own][index]);
+            let (own_class, other_class) = (usize::from(own_state.class), usize::from(other_state.class));
             let last_distance = distance(last);
-            table[usize::from(self.patterns[own][index])][ordering::MOVER]
-                + table[usize::from(self.patterns[1 - own][index])][ordering::WAITER]
+            table[usize::from(own_state.patterns)][ordering::MOVER]
+                + table[usize::from(other_state.patterns)][ordering::WAITER]
                 + ordering::DISTANCE_LAST[last_distance]
                 + ordering::DISTANCE_PREVIOUS[distance(previous)]
                 + ordering::CLASS_PAIR[own_class][other_class]
@@ -1338,7 +1344,7 @@ impl Game for Gomoku {
     /// a depth-12 search of an 8-stone position 4.7 times larger (410,766 nodes against
     /// 87,017), most moves of a tactical position being threes or blocks.
     fn is_forcing(&self, cell: Cell) -> bool {
-        self.classes[colour_index(self.to_move())][usize::from(cell)] >= CLASS_FOUR
+        self.cell_states[colour_index(self.to_move())][usize::from(cell)].class >= CLASS_FOUR
     }
 
     /// Past the horizon: a five if there is one; else the blocks of the opponent's fives
@@ -1362,8 +1368,8 @@ impl Game for Gomoku {
         if counts[own][usize::from(CLASS_FOUR)..usize::from(CLASS_FIVE)].iter().any(|&count| count > 0) {
             self.push_threat_cells(moves, Some(THREAT_FOURS), None);
             self.drop_forbidden(moves);
-            let values = &self.values[own];
-            moves.sort_by_key(|&cell| std::cmp::Reverse(values[usize::from(cell)]));
+            let states = &self.cell_states[own];
+            moves.sort_by_key(|&cell| std::cmp::Reverse(states[usize::from(cell)].value));
         }
         true
     }
@@ -1419,7 +1425,7 @@ impl Game for Gomoku {
         let threats: Vec<Cell> = self.five_points(opponent).collect();
         let first = moves[0];
         moves.retain(|&cell| {
-            self.classes[colour_index(own)][usize::from(cell)] == CLASS_FIVE || (threats.len() == 1 && threats[0] == cell)
+            self.cell_states[colour_index(own)][usize::from(cell)].class == CLASS_FIVE || (threats.len() == 1 && threats[0] == cell)
         });
         if moves.is_empty() {
             moves.push(first);
