@@ -350,8 +350,8 @@ struct CellState {
 /// A cell's [`CellState`] for one colour before a move changed it.
 #[derive(Clone, Copy)]
 struct CellChange {
-    cell: u16,
-    colour: u8,
+    /// `colour * MAX_CELLS + cell`: the index in the flattened `Gomoku::cell_states`.
+    slot: u16,
     state: CellState,
 }
 
@@ -884,7 +884,7 @@ impl Gomoku {
     #[inline(always)]
     fn change_patterns(&mut self, colour: usize, cell: usize, new: u16) {
         let old = self.cell_states[colour][cell];
-        self.changes.push(CellChange { cell: cell as u16, colour: colour as u8, state: old });
+        self.changes.push(CellChange { slot: (colour * MAX_CELLS + cell) as u16, state: old });
         let state = self.state_of(colour, new);
         self.cell_states[colour][cell] = state;
         self.totals[colour] += state.value - old.value;
@@ -922,7 +922,7 @@ impl Gomoku {
     /// changes them.
     #[inline(always)]
     fn save_cell(&mut self, colour: usize, cell: usize) {
-        self.changes.push(CellChange { cell: cell as u16, colour: colour as u8, state: self.cell_states[colour][cell] });
+        self.changes.push(CellChange { slot: (colour * MAX_CELLS + cell) as u16, state: self.cell_states[colour][cell] });
     }
 
     /// Puts a stone of `code` (1 black, 2 white) on the empty `cell`, updating everything,
@@ -969,9 +969,9 @@ impl Gomoku {
         self.hash ^= zobrist()[colour][index];
         self.stones[index] = 0;
         let saved = self.saved.last().expect("a stone to remove was put by set_stone");
+        let states = self.cell_states.as_flattened_mut();
         for change in self.changes[saved.changes..].iter().rev() {
-            let (colour, cell) = (usize::from(change.colour), usize::from(change.cell));
-            self.cell_states[colour][cell] = change.state;
+            states[usize::from(change.slot)] = change.state;
         }
         self.changes.truncate(saved.changes);
         self.totals = saved.totals;
