@@ -261,12 +261,16 @@ fn renju_black_class(patterns: [u8; 4]) -> u8 {
     }
 }
 
+/// A [`cell_table`]: one entry per packed pattern word.
+type CellTable = [u32; 1 << 16];
+
 /// The class and value of a cell for every combination of its four line patterns, packed
 /// as `class << 24 | value` and indexed by the packed patterns (four bits a direction, see
-/// [`Gomoku::patterns`]): one lookup per changed cell instead of two passes over its lines.
-/// Black's table under renju (`renju_black`) has the renju classes.
-fn cell_table(renju_black: bool) -> &'static [u32] {
-    static TABLES: [OnceLock<Vec<u32>>; 2] = [OnceLock::new(), OnceLock::new()];
+/// [`CellState::patterns`]): one lookup per changed cell instead of two passes over its lines.
+/// Black's table under renju (`renju_black`) has the renju classes. (An array, not a
+/// slice, so that indexing it by a `u16` needs no bounds check.)
+fn cell_table(renju_black: bool) -> &'static CellTable {
+    static TABLES: [OnceLock<Box<CellTable>>; 2] = [OnceLock::new(), OnceLock::new()];
     TABLES[usize::from(renju_black)].get_or_init(|| {
         (0..1usize << 16)
             .map(|index| {
@@ -286,7 +290,9 @@ fn cell_table(renju_black: bool) -> &'static [u32] {
                 debug_assert!((0..1 << 24).contains(&value));
                 u32::from(class) << 24 | value as u32
             })
-            .collect()
+            .collect::<Box<[u32]>>()
+            .try_into()
+            .expect("one entry per packed pattern word")
     })
 }
 
@@ -397,13 +403,13 @@ pub struct Gomoku {
     rule: Rule,
     table: &'static PatternTable,
     /// The class-and-value table of each colour's cells (black's differs under renju).
-    cell_tables: [&'static [u32]; 2],
+    cell_tables: [&'static CellTable; 2],
     /// 0 empty, 1 black, 2 white.
     stones: [u8; MAX_CELLS],
     keys: [[u32; MAX_CELLS]; 4],
     /// Per colour and cell, its line patterns, class and value.
     cell_states: [[CellState; MAX_CELLS]; 2],
-    /// Sum of `values` over empty cells, per colour.
+    /// Sum of the cell states' values over empty cells, per colour.
     totals: [i32; 2],
     /// Empty cells per class, per colour.
     class_counts: [[u16; CLASSES]; 2],

@@ -117,8 +117,10 @@ const KEYS: usize = 1 << KEY_BITS;
 /// makes by playing on the centre cell.
 pub struct PatternTable {
     /// Black's code in the low four bits, white's in the high four: one memory access
-    /// per lookup.
-    codes: Vec<u8>,
+    /// per lookup. As long as the longest reach needs under every rule, so that `lookup`
+    /// indexes an array it cannot overrun, with no bounds check; under freestyle only its
+    /// first 65,536 entries are used (and the others never touched, so never mapped).
+    codes: Box<[u8; KEYS]>,
     /// How far the rule's patterns look on each side: [`REACH`] under the standard rule
     /// (an overline is told from a five by the sixth cell), one less under freestyle,
     /// where a five through the centre lies within four cells of it and a longer line wins
@@ -151,7 +153,7 @@ impl PatternTable {
     #[inline]
     #[must_use]
     pub fn lookup(&self, key: u32) -> (u8, u8) {
-        let codes = self.codes[((key >> self.shift) & self.mask) as usize];
+        let codes = self.codes[((key >> self.shift) & self.mask) as usize & (KEYS - 1)];
         (codes & 15, codes >> 4)
     }
 
@@ -186,10 +188,11 @@ impl PatternTable {
         // The far neighbours hold slots 0 and 2·REACH−1 (see `neighbour_slot`): shift the
         // inner slots down by one slot, and leave the far ones empty.
         let skipped = 2 * (REACH - reach) as u32;
-        let codes = (0..1u32 << (4 * reach))
-            .map(|inner| inner << skipped)
-            .map(|key| black_memo[key as usize] | (white_memo[swap_colours(key) as usize] << 4))
-            .collect();
+        let mut codes: Box<[u8; KEYS]> = vec![0; KEYS].try_into().expect("KEYS entries");
+        for (inner, codes) in codes.iter_mut().take(1 << (4 * reach)).enumerate() {
+            let key = (inner as u32) << skipped;
+            *codes = black_memo[key as usize] | (white_memo[swap_colours(key) as usize] << 4);
+        }
         PatternTable { codes, reach, shift: skipped, mask: (1 << (4 * reach)) - 1 }
     }
 }
@@ -346,7 +349,7 @@ mod tests {
     #[test]
     fn freestyle_patterns_ignore_the_far_neighbours() {
         let table = PatternTable::get(Rule::Freestyle);
-        assert_eq!((table.reach(), table.codes.len()), (4, 1 << 16));
+        assert_eq!((table.reach(), table.mask + 1), (4, 1 << 16));
         let mut memo = vec![u8::MAX; KEYS];
         for key in 0..KEYS as u32 {
             let black = classify(key, Lines::Freestyle, &mut memo);
@@ -354,7 +357,7 @@ mod tests {
             assert_eq!(table.lookup(key), (black, white), "key {key:#07x}");
         }
         let standard = PatternTable::get(Rule::Standard);
-        assert_eq!((standard.reach(), standard.codes.len()), (5, 1 << 20));
+        assert_eq!((standard.reach(), standard.mask + 1), (5, 1 << 20));
     }
 
     #[test]
