@@ -790,7 +790,9 @@ impl Gomoku {
         let points = &open_four_points[..count];
         let before = moves.len();
         let first = moves.first().copied();
-        moves.retain(|&cell| self.cell_states[own][usize::from(cell)].class >= CLASS_FOUR || self.stops_open_fours(cell, opponent, points));
+        moves.retain(|&cell| {
+            self.cell_states[own][usize::from(cell)].class >= CLASS_FOUR || self.stops_open_fours(cell, opponent, points)
+        });
         if moves.is_empty() && before > 0 {
             moves.extend(first);
         }
@@ -818,7 +820,8 @@ impl Gomoku {
                 return false;
             };
             let (black, white) = self.table.lookup(key_with(self.keys[direction][point], offset, code));
-            let packed = patterns_with(self.cell_states[attacker][point].patterns, direction, if attacker == 0 { black } else { white });
+            let packed =
+                patterns_with(self.cell_states[attacker][point].patterns, direction, if attacker == 0 { black } else { white });
             ((self.cell_tables[attacker][usize::from(packed)] >> 24) as u8) < CLASS_OPEN_FOUR
         })
     }
