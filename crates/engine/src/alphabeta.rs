@@ -431,6 +431,12 @@ impl<G: Game, O: Observer<G::Move>> Searcher<G, O> {
             }
         }
 
+        // No move from the table: the order is the game's guess alone (see
+        // `Heuristics::internal_reduction`).
+        // (A canonical key's entry never gives its move, so only plain keys count.)
+        let tabled = key.is_some_and(|key| !key.canonical);
+        let depth = self.memory.settings.internally_reduced(depth, ply, tabled, table_move.is_some());
+
         // Reverse futility pruning: far above beta near the horizon, and not under threat.
         let margin = self.memory.settings.futility_margin;
         if margin > 0 && ply > 0 && depth <= 3 && beta.raw() == alpha.raw() + 1 && !beta.is_decisive() && position.may_stand_pat() {

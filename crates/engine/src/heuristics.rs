@@ -30,6 +30,12 @@
 //!   within four plies of the depth limit; reverse futility pruning ends a null-window node
 //!   within three plies of the limit whose static evaluation is far above beta. Both only
 //!   act near a depth limit, so exact values (no limit) are never touched.
+//! - **Internal iterative reductions**: a node far enough from the depth limit whose
+//!   table entry names no move (none was ever searched there, or it was overwritten) is
+//!   searched a ply shallower: its moves come in the game's order alone, so a full-depth
+//!   search of it would spend the most on the node whose order is the worst guess, and
+//!   the next iteration, finding the move this one stored, searches it in full. Like the
+//!   reductions, it changes depth-limited values only.
 //! - **Quiescence**: at the depth limit, instead of the static evaluation alone, search
 //!   the game's [tactical moves](crate::Game::tactical_moves) for up to `quiescence_plies`
 //!   more plies, the side to move choosing between them and standing pat. Like the
@@ -52,7 +58,7 @@ use crate::value::Value;
 /// use gametree_engine::testing::{RandomTree, TreeShape};
 /// let tree = RandomTree::<true>::generate(5, TreeShape::default());
 /// let mut searcher = Searcher::new(SearchOptions::default());
-/// searcher.set_heuristics(Heuristics { killers: true, history: true, aspiration: Some(3), late_move_reductions: Reductions::Fixed, quiescence_plies: 4, quiescence_breadth: 1, quiescence_table: true, single_reply_extension: true, threat_extension: 2, late_move_pruning: true, futility_margin: 2 });
+/// searcher.set_heuristics(Heuristics { killers: true, history: true, aspiration: Some(3), late_move_reductions: Reductions::Fixed, quiescence_plies: 4, quiescence_breadth: 1, quiescence_table: true, single_reply_extension: true, threat_extension: 2, late_move_pruning: true, futility_margin: 2, internal_reduction: 3 });
 /// assert_eq!(searcher.solve(&mut tree.root()), minimax(&mut tree.root()));
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -93,6 +99,10 @@ pub struct Heuristics {
     /// whose side to move may stand pat and whose static evaluation beats beta by this
     /// margin per ply left returns the evaluation (0: off). In evaluation units.
     pub futility_margin: i32,
+    /// Internal iterative reduction: a node below the root with at least this many plies
+    /// left whose transposition-table entry names no move is searched one ply shallower
+    /// (0: off; needs a table, without one every node would be reduced).
+    pub internal_reduction: u32,
 }
 
 /// How much shallower late-move reductions search a late quiet move first.
@@ -174,6 +184,7 @@ impl Heuristics {
             threat_extension: 0,
             late_move_pruning: false,
             futility_margin: 0,
+            internal_reduction: 0,
         }
     }
 
@@ -182,7 +193,22 @@ impl Heuristics {
     /// reached the end of every line.
     #[must_use]
     pub const fn is_selective(self) -> bool {
-        !matches!(self.late_move_reductions, Reductions::Off) || self.late_move_pruning || self.futility_margin > 0
+        !matches!(self.late_move_reductions, Reductions::Off)
+            || self.late_move_pruning
+            || self.futility_margin > 0
+            || self.internal_reduction > 0
+    }
+
+    /// The plies left to search a node with `depth` of them, `ply` plies below the root,
+    /// with `table_move` from its table entry (`tabled`: the searcher keeps a table):
+    /// one less under [`Heuristics::internal_reduction`] when the table knows no move.
+    #[must_use]
+    pub const fn internally_reduced(self, depth: u32, ply: u32, tabled: bool, table_move: bool) -> u32 {
+        if self.internal_reduction > 0 && depth >= self.internal_reduction && ply > 0 && tabled && !table_move {
+            depth - 1
+        } else {
+            depth
+        }
     }
 
     /// Whether late-move pruning skips the move at `index` (0-based, in search order) of a

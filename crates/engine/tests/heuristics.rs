@@ -1,7 +1,8 @@
 //! Killer moves, the history heuristic and aspiration windows change only the order and
 //! windows of a search: every combination must still return exactly plain minimax's value.
-//! Late-move reductions, single-reply and threat extensions and the pruning near the horizon change
-//! depth-limited values by design, but never exact ones.
+//! Late-move reductions, internal iterative reductions, single-reply and threat extensions
+//! and the pruning near the horizon change depth-limited values by design, but never exact
+//! ones.
 
 use gametree_engine::testing::{RandomPosition, RandomTree, TreeShape};
 use gametree_engine::{
@@ -31,6 +32,7 @@ fn heuristic_sets() -> Vec<Heuristics> {
                                     threat_extension,
                                     late_move_pruning: pruning,
                                     futility_margin: if pruning { 3 } else { 0 },
+                                    internal_reduction: if pruning { 3 } else { 0 },
                                 });
                             }
                         }
@@ -54,7 +56,10 @@ fn check<const SCORED: bool>(seed: u64) {
     let tree = RandomTree::<SCORED>::generate(seed, shape(seed));
     let expected = minimax(&mut tree.root());
     for heuristics in heuristic_sets() {
-        for options in [SearchOptions::PLAIN, SearchOptions { ordering: true, ..SearchOptions::PLAIN }, SearchOptions::strong(1)] {
+        // The table with symmetry on even seeds, without on odd ones: a canonical key's
+        // entry gives no move, so internal reductions act only without it.
+        let tabled = SearchOptions { symmetry: seed.is_multiple_of(2), ..SearchOptions::strong(1) };
+        for options in [SearchOptions::PLAIN, SearchOptions { ordering: true, ..SearchOptions::PLAIN }, tabled] {
             let mut searcher = Searcher::new(options);
             searcher.set_heuristics(heuristics);
             assert_eq!(searcher.solve(&mut tree.root()), expected, "seed {seed} {heuristics:?} {options:?}");
@@ -69,6 +74,7 @@ fn check<const SCORED: bool>(seed: u64) {
             || heuristics.threat_extension > 0
             || heuristics.late_move_pruning
             || heuristics.futility_margin > 0
+            || heuristics.internal_reduction > 0
         {
             continue;
         }
@@ -237,6 +243,40 @@ fn late_move_reductions_keep_values_when_deep_enough() {
     }
 }
 
+/// Internal iterative reductions shorten only the nodes whose table entry names no move:
+/// deep enough, the values are minimax's; at a depth limit they change some values (so the
+/// oracle comparisons above test a reduction that acts); and without a table, where every
+/// node would lack a table move, nothing is reduced.
+#[test]
+fn internal_reductions_act_only_on_nodes_the_table_knows_no_move_for() {
+    let heuristics = Heuristics { internal_reduction: 2, ..Heuristics::default() };
+    let mut changed = 0;
+    for seed in 0..300 {
+        let tree = RandomTree::<true>::generate(seed, shape(seed));
+        // Without symmetry: a canonical key's entry gives no move, and nothing is reduced.
+        let strong = SearchOptions { symmetry: false, ..SearchOptions::strong(1) };
+        let mut reduced = Searcher::new(strong);
+        reduced.set_heuristics(heuristics);
+        let depth = 3 * shape(seed).depth + 3;
+        let value = reduced.search(&mut tree.root(), depth, Value::NEG_INFINITY, Value::INFINITY);
+        assert_eq!(value, minimax(&mut tree.root()), "seed {seed}: deep enough");
+        let report = iterative_deepening(&mut reduced, &mut tree.root(), &Limits::UNLIMITED, StopFlag::new(), |_| {});
+        assert_eq!(report.value, minimax(&mut tree.root()), "seed {seed}: iterative deepening");
+
+        let limited = |heuristics: Heuristics, options: SearchOptions| {
+            let mut searcher = Searcher::new(options);
+            searcher.set_heuristics(heuristics);
+            searcher.search(&mut tree.root(), 4, Value::NEG_INFINITY, Value::INFINITY)
+        };
+        if limited(heuristics, strong) != limited(Heuristics::default(), strong) {
+            changed += 1;
+        }
+        let untabled = SearchOptions { ordering: true, ..SearchOptions::PLAIN };
+        assert_eq!(limited(heuristics, untabled), limited(Heuristics::default(), untabled), "seed {seed}: no table");
+    }
+    assert!(changed > 10, "internal reductions changed only {changed} of 300 depth-4 values");
+}
+
 /// Quiescence searches agree with the unpruned oracle at every depth, window and quiescence
 /// length, for every combination of search options, with and without the quiescence table
 /// (one searcher for all windows, so later searches find the earlier ones' entries).
@@ -353,6 +393,7 @@ fn selective_analysis_claims_exactness_only_when_exact() {
         late_move_reductions: Reductions::Logarithmic { percent: 80 },
         late_move_pruning: true,
         futility_margin: 3,
+        internal_reduction: 2,
         quiescence_plies: 2,
         ..Heuristics::for_play(2)
     };
