@@ -101,7 +101,8 @@ pub struct Heuristics {
     pub futility_margin: i32,
     /// Internal iterative reduction: a node below the root with at least this many plies
     /// left whose transposition-table entry names no move is searched one ply shallower
-    /// (0: off; needs a table, without one every node would be reduced).
+    /// (0: off). It does nothing without a table, or where symmetry reduction keys the
+    /// table by the game's canonical key, because no such entry can name a move.
     pub internal_reduction: u32,
 }
 
