@@ -432,10 +432,10 @@ impl<G: Game, O: Observer<G::Move>> Searcher<G, O> {
         }
 
         // No move from the table: the order is the game's guess alone (see
-        // `Heuristics::internal_reduction`).
-        // (A canonical key's entry never gives its move, so only plain keys count.)
-        let tabled = key.is_some_and(|key| !key.canonical);
-        let depth = self.memory.settings.internally_reduced(depth, ply, tabled, table_move.is_some());
+        // `Heuristics::internal_reduction`). Only a plain key's entry can name a move; a
+        // canonical key's never does.
+        let unguided = key.is_some_and(|key| !key.canonical) && table_move.is_none();
+        let depth = self.memory.settings.internally_reduced(depth, ply, unguided);
 
         // Reverse futility pruning: far above beta near the horizon, and not under threat.
         let margin = self.memory.settings.futility_margin;

@@ -200,12 +200,12 @@ impl Heuristics {
             || self.internal_reduction > 0
     }
 
-    /// The plies left to search a node with `depth` of them, `ply` plies below the root,
-    /// with `table_move` from its table entry (`tabled`: the searcher keeps a table):
-    /// one less under [`Heuristics::internal_reduction`] when the table knows no move.
+    /// The plies left to search a node with `depth` of them, `ply` plies below the root:
+    /// one less under [`Heuristics::internal_reduction`] when `unguided` (the searcher
+    /// keeps a table that could name the node's move, and its entry names none).
     #[must_use]
-    pub const fn internally_reduced(self, depth: u32, ply: u32, tabled: bool, table_move: bool) -> u32 {
-        if self.internal_reduction > 0 && depth >= self.internal_reduction && ply > 0 && tabled && !table_move {
+    pub const fn internally_reduced(self, depth: u32, ply: u32, unguided: bool) -> u32 {
+        if self.internal_reduction > 0 && depth >= self.internal_reduction && ply > 0 && unguided {
             depth - 1
         } else {
             depth
